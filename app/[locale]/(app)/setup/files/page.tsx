@@ -1,0 +1,16 @@
+import { FileTextIcon } from "lucide-react";
+import { getTranslations } from "next-intl/server";
+import { EmptyState } from "@/components/shell/empty-state";
+import { PageHeader } from "@/components/shell/page-header";
+import { pageLocale } from "@/lib/i18n/page";
+
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  await pageLocale(params);
+  const t = await getTranslations("setup");
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t("filesTitle")} subtitle={t("filesSubtitle")} />
+      <EmptyState icon={FileTextIcon} title={t("filesEmpty")} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { MenuIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { appNav } from "@/lib/navigation/items";
+import { useDeviceInfo } from "./device-info";
+import { LanguageSwitcher } from "./language-switcher";
+import { Logo } from "./logo";
+import { NavLinks } from "./nav-links";
+
+/** The chat layout: a sidebar on wide screens, a top bar with a menu sheet on phones. */
+export function AppShell({ appName, children }: { appName: string; children: ReactNode }) {
+  const t = useTranslations("nav");
+  const { isMobile } = useDeviceInfo();
+  const [open, setOpen] = useState(false);
+
+  if (isMobile) {
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur">
+          <Sheet open={open} onOpenChange={setOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={t("openMenu")}>
+                <MenuIcon aria-hidden />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" closeLabel={t("closeMenu")} className="gap-6 p-4">
+              <SheetTitle className="sr-only">{t("main")}</SheetTitle>
+              <Logo appName={appName} />
+              <nav aria-label={t("main")}>
+                <NavLinks items={appNav} vertical onNavigate={() => setOpen(false)} />
+              </nav>
+            </SheetContent>
+          </Sheet>
+          <Logo appName={appName} className="text-base" />
+          <LanguageSwitcher compact className="ml-auto" />
+        </header>
+        <main id="content" className="flex-1 px-4 py-6">
+          {children}
+        </main>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex min-h-dvh">
+      <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col gap-6 border-r bg-sidebar p-4 text-sidebar-foreground">
+        <Logo appName={appName} className="px-1" />
+        <nav aria-label={t("main")} className="flex-1">
+          <NavLinks items={appNav} vertical />
+        </nav>
+        <LanguageSwitcher className="self-start" />
+      </aside>
+      <main id="content" className="min-w-0 flex-1 px-8 py-8">
+        {children}
+      </main>
+    </div>
+  );
+}

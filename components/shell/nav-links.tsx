@@ -1,0 +1,68 @@
+"use client";
+
+import {
+  CreditCardIcon,
+  FileTextIcon,
+  HistoryIcon,
+  LockIcon,
+  MessageCircleIcon,
+  SettingsIcon,
+  TagIcon,
+} from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Link, usePathname } from "@/lib/i18n/navigation";
+import { activeNavKey, type NavItem, type NavKey } from "@/lib/navigation/items";
+import { cn } from "@/lib/ui/cn";
+
+const icons: Record<NavKey, typeof SettingsIcon> = {
+  setup: SettingsIcon,
+  files: FileTextIcon,
+  chat: MessageCircleIcon,
+  history: HistoryIcon,
+  billing: CreditCardIcon,
+  pricing: TagIcon,
+};
+
+/** Navigation links with the current page marked; `vertical` for the sidebar and the mobile sheet. */
+export function NavLinks({
+  items,
+  vertical = false,
+  onNavigate,
+}: {
+  items: NavItem[];
+  vertical?: boolean;
+  onNavigate?: () => void;
+}) {
+  const t = useTranslations("nav");
+  const pathname = usePathname();
+  const active = activeNavKey(pathname, items);
+  return (
+    <ul className={cn("flex gap-1", vertical ? "flex-col" : "items-center")}>
+      {items.map((item) => {
+        const Icon = icons[item.key];
+        const current = item.key === active;
+        return (
+          <li key={item.key}>
+            <Link
+              href={item.href}
+              onClick={onNavigate}
+              aria-current={current ? "page" : undefined}
+              className={cn(
+                "flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                current
+                  ? "bg-sidebar-accent text-sidebar-accent-foreground"
+                  : "text-muted-foreground hover:bg-accent hover:text-foreground",
+              )}
+            >
+              {vertical && <Icon className="size-4" aria-hidden />}
+              <span>{t(item.key)}</span>
+              {vertical && item.requiresAuth && (
+                <LockIcon className="ml-auto size-3 opacity-40" aria-label={t("requiresSignIn")} />
+              )}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

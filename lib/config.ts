@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only module that reads process.env. Everything else asks `config()`.
+ * A bad value stops start-up with one line that names the variable.
+ */
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const url = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === "http:" || u.protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, `${label} must be an http(s) URL`);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: url("APP_URL").optional(),
+  APP_NAME: z.string().trim().min(1).max(60).default("AgentCity"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+      "DATABASE_URL must start with postgres://",
+    ),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, "SESSION_SECRET must be at least 32 characters"),
+  WORKER_MODE: z.enum(["inline", "separate"]).default("inline"),
+  VERSION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  REDIRECTS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  TRUSTED_PROXIES: list,
+  CRAWLER_ALLOW_PRIVATE: bool,
+  /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
+  TEST_HOOKS: bool,
+});
+
+export type Config = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL" | "DATA_DIR"> & {
+  APP_URL: string;
+  DATA_DIR: string;
+  SESSION_SECRET: string;
+  /** true when the embedded PGlite database is used (no DATABASE_URL) */
+  embedded: boolean;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly reason: string,
+  ) {
+    super(`Invalid configuration: ${variable}: ${reason}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment; pure apart from creating/reading the generated secret under DATA_DIR. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? "environment"), issue.message);
+  }
+  const raw = result.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const embedded = raw.DATABASE_URL === undefined;
+  const isProduction = raw.NODE_ENV === "production";
+  let secret = raw.SESSION_SECRET;
+  if (!secret) {
+    // A generated secret lives on one disk, so it only suits one machine: the embedded set-up.
+    // A production deployment on a shared Postgres must say its secret, or instances would disagree.
+    if (isProduction && !embedded) {
+      throw new ConfigError("SESSION_SECRET", "required in production when DATABASE_URL is set");
+    }
+    secret = generatedSecret(dataDir);
+  }
+  return {
+    ...raw,
+    APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: secret,
+    embedded,
+    isProduction,
+  };
+}
+
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+const KEY = Symbol.for("agentcity.config");
+type Holder = { [KEY]?: Config };
+
+export function config(): Config {
+  const g = globalThis as Holder;
+  if (!g[KEY]) g[KEY] = parseConfig(process.env);
+  return g[KEY];
+}
+
+/** For entry points: print one clear line and exit instead of a stack trace. */
+export function configOrExit(): Config {
+  try {
+    return config();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

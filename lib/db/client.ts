@@ -1,0 +1,74 @@
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { lockDataDir } from "./lock";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+/** One open database: Drizzle plus the raw driver that pg-boss and health checks need. */
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** set on PGlite: pg-boss attaches to it through its own adapter */
+  pglite?: PGlite;
+  /** set on Postgres */
+  pool?: pg.Pool;
+  /** where it lives, for messages: a folder or a redacted URL */
+  location: string;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A lost connection must not crash the process; the pool replaces it.
+    pool.on("error", (err) => console.error(`[db] idle client error: ${err.message}`));
+    return {
+      db: drizzlePg(pool, { schema }),
+      kind: "postgres",
+      pool,
+      location: redact(opts.databaseUrl),
+      close: () => pool.end(),
+    };
+  }
+  const folder = path.join(opts.dataDir, "pglite");
+  const release = lockDataDir(opts.dataDir);
+  try {
+    // Imported lazily so a Postgres deployment never loads the WASM build.
+    const [{ PGlite }, { vector }, { unaccent }, { pg_trgm }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite-pgvector"),
+      import("@electric-sql/pglite/contrib/unaccent"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+    ]);
+    const client = await PGlite.create(folder, { extensions: { vector, unaccent, pg_trgm } });
+    return {
+      db: drizzlePglite(client, { schema }) as unknown as Db,
+      kind: "pglite",
+      pglite: client,
+      location: folder,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres://…";
+  }
+}

@@ -1,0 +1,29 @@
+import { fromPglite, PgBoss } from "pg-boss";
+import type { Database } from "@/lib/db/client";
+import { registerWorkers } from "./workers";
+
+export type JobSystem = {
+  boss: PgBoss;
+  /** true when this process also runs the handlers (always on PGlite; on Postgres unless WORKER_MODE=separate) */
+  working: boolean;
+  stop(): Promise<void>;
+};
+
+/**
+ * pg-boss on the same database as the app: jobs are rows, so they survive a restart.
+ * On PGlite it goes through pg-boss's own adapter (one connection, one owner process).
+ */
+export async function startJobSystem(database: Database, opts: { work: boolean }): Promise<JobSystem> {
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schema: "pgboss" })
+      : new PgBoss({ connectionString: database.pool!.options.connectionString, max: 4, schema: "pgboss" });
+  boss.on("error", (err: Error) => console.error(`[jobs] ${err.message}`));
+  await boss.start();
+  if (opts.work) await registerWorkers(boss);
+  return {
+    boss,
+    working: opts.work,
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

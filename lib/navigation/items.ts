@@ -1,0 +1,25 @@
+/** SHELL-3: the product's navigation. `requiresAuth` mirrors the spec's requiresAuth flags. */
+export type NavKey = "setup" | "files" | "history" | "billing" | "pricing" | "chat";
+
+export type NavItem = { key: NavKey; href: string; requiresAuth: boolean };
+
+export const appNav: NavItem[] = [
+  { key: "setup", href: "/setup", requiresAuth: true },
+  { key: "files", href: "/setup/files", requiresAuth: true },
+  { key: "chat", href: "/chat", requiresAuth: true },
+  { key: "history", href: "/history", requiresAuth: true },
+  { key: "billing", href: "/billing", requiresAuth: true },
+  { key: "pricing", href: "/pricing", requiresAuth: false },
+];
+
+export const marketingNav: NavItem[] = [
+  { key: "pricing", href: "/pricing", requiresAuth: false },
+  { key: "setup", href: "/setup", requiresAuth: true },
+];
+
+/** The nav entry a path belongs to: the longest matching prefix wins ("/setup/files" → files). */
+export function activeNavKey(pathname: string, items: NavItem[]): NavKey | undefined {
+  return items
+    .filter((i) => pathname === i.href || pathname.startsWith(`${i.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0]?.key;
+}

@@ -1,0 +1,49 @@
+import { NextRequest, NextResponse } from "next/server";
+import createMiddleware from "next-intl/middleware";
+import { fromAcceptLanguage } from "@/lib/http/locale";
+import { isLocale, LOCALE_COOKIE, routing } from "@/lib/i18n/routing";
+import { isExternalTarget, lookupRouteRule } from "@/lib/redirects/store";
+
+const intl = createMiddleware(routing);
+
+/** Request headers pages read: the path (404 page, hreflang) and the route rule's middleware settings. */
+const PATH_HEADER = "x-agentcity-path";
+
+export default function proxy(req: NextRequest) {
+  const { pathname, search } = req.nextUrl;
+
+  // SHELL-9: a server-side redirect table. A redirect on a client navigation is followed in-app for an
+  // internal target and as a full navigation for an external one.
+  const rule = lookupRouteRule(pathname);
+  if (rule) {
+    const status = rule.permanent ? 308 : 307;
+    const target = isExternalTarget(rule.target) ? rule.target : new URL(rule.target + search, req.url);
+    return NextResponse.redirect(target, status);
+  }
+
+  const headers = new Headers(req.headers);
+  headers.set(PATH_HEADER, pathname);
+
+  // "/" serves home itself (spec §2) in the visitor's language instead of redirecting.
+  if (pathname === "/") {
+    const cookie = req.cookies.get(LOCALE_COOKIE)?.value;
+    const locale = isLocale(cookie) ? cookie : fromAcceptLanguage(req.headers.get("accept-language"));
+    return NextResponse.rewrite(new URL(`/${locale}${search}`, req.url), { request: { headers } });
+  }
+
+  const res = intl(new NextRequest(req.url, { headers, method: req.method }));
+  // next-intl passes the request on; keep our header for the rendered page.
+  if (!res.headers.get("location") && !res.headers.get("x-middleware-rewrite")) {
+    const next = NextResponse.next({ request: { headers } });
+    res.headers.forEach((v, k) => {
+      if (k.toLowerCase() !== "x-middleware-next") next.headers.set(k, v);
+    });
+    return next;
+  }
+  return res;
+}
+
+export const config = {
+  // Everything but the API, Next's assets, the version manifest and files with an extension.
+  matcher: ["/((?!api|_next|_vercel|latest\\.json|.*\\..*).*)"],
+};

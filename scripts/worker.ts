@@ -1,0 +1,24 @@
+import { migrate } from "@/lib/db/migrate";
+import { startJobSystem } from "@/lib/jobs/boss";
+import { openForScript } from "./lib";
+
+// npm run worker — background jobs in their own process, for a Postgres deployment.
+const { cfg, database } = await openForScript();
+if (database.kind === "pglite") {
+  await database.close();
+  console.error(
+    "On the embedded database the worker runs inside the web process (npm start). " +
+      "Set DATABASE_URL to a Postgres server to run workers apart.",
+  );
+  process.exit(1);
+}
+await migrate(database);
+const jobs = await startJobSystem(database, { work: true });
+console.log(`Worker running on ${database.location} (WORKER_MODE=${cfg.WORKER_MODE}).`);
+const stop = async () => {
+  await jobs.stop();
+  await database.close();
+  process.exit(0);
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);
