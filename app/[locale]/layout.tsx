@@ -16,7 +16,7 @@ import { config } from "@/lib/config";
 import { deviceInfoFromUserAgent } from "@/lib/device/detect";
 import { isLocale, locales } from "@/lib/i18n/routing";
 import { buildMetadata } from "@/lib/seo/metadata";
-import { currentBuild } from "@/lib/version";
+import { currentBuild } from "@/lib/version/build";
 
 const PATH_HEADER = "x-agentcity-path";
 

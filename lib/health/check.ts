@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { runtime } from "@/lib/server/runtime";
-import { currentBuild } from "@/lib/version";
+import { currentBuild } from "@/lib/version/build";
 
 export type Health = {
   status: "ok" | "starting" | "error";

@@ -1,6 +1,8 @@
 import type { z } from "zod";
+import { config } from "@/lib/config";
 import { ApiError, type FieldErrors } from "./errors";
 import { requestLocale } from "./locale";
+import { isCrossOriginMutation } from "./origin";
 
 type Meta = Record<string, unknown>;
 
@@ -14,11 +16,13 @@ export function errorResponse(req: Request, err: ApiError): Response {
 }
 
 /**
- * Wraps a route handler: ApiErrors become the error shape, anything else a logged 500 that leaks nothing.
+ * Wraps a route handler: refuses cross-origin mutations, turns ApiErrors into the error shape and
+ * anything else into a logged 500 that leaks nothing.
  */
 export function handle<Ctx>(fn: (req: Request, ctx: Ctx) => Promise<Response>) {
   return async (req: Request, ctx: Ctx): Promise<Response> => {
     try {
+      if (isCrossOriginMutation(req, config().APP_URL)) throw new ApiError("forbidden", "cross_origin");
       return await fn(req, ctx);
     } catch (err) {
       if (err instanceof ApiError) return errorResponse(req, err);
