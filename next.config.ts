@@ -13,6 +13,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   typedRoutes: false,
   devIndicators: false,
+  // Unknown paths render app/global-not-found.tsx on the server; notFound() thrown inside a page would
+  // only render on the client (vercel/next.js#62228), so pages avoid it for routing failures.
+  experimental: { globalNotFound: true },
 };
 
 export default withNextIntl(nextConfig);

@@ -3,6 +3,7 @@ import createMiddleware from "next-intl/middleware";
 import { fromAcceptLanguage } from "@/lib/http/locale";
 import { isLocale, LOCALE_COOKIE, routing } from "@/lib/i18n/routing";
 import { isExternalTarget, lookupRouteRule } from "@/lib/redirects/store";
+import { pageParamsValid } from "@/lib/routing/page-params";
 
 const intl = createMiddleware(routing);
 
@@ -29,6 +30,12 @@ export default function proxy(req: NextRequest) {
     const cookie = req.cookies.get(LOCALE_COOKIE)?.value;
     const locale = isLocale(cookie) ? cookie : fromAcceptLanguage(req.headers.get("accept-language"));
     return NextResponse.rewrite(new URL(`/${locale}${search}`, req.url), { request: { headers } });
+  }
+
+  // A known page with invalid parameters: rewrite to a path no page matches, so the server-rendered
+  // global 404 page answers (showing the original path from the header above).
+  if (!pageParamsValid(pathname)) {
+    return NextResponse.rewrite(new URL("/en/_invalid-page", req.url), { request: { headers } });
   }
 
   const res = intl(new NextRequest(req.url, { headers, method: req.method }));

@@ -20,6 +20,9 @@ import { currentBuild } from "@/lib/version/build";
 
 const PATH_HEADER = "x-agentcity-path";
 
+// Only en and vi exist: any other first segment is an unknown path (global not-found, status 404).
+export const dynamicParams = false;
+
 export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
 }
