@@ -9,6 +9,8 @@ const intl = createMiddleware(routing);
 
 /** Request headers pages read: the path (404 page, hreflang) and the route rule's middleware settings. */
 const PATH_HEADER = "x-agentcity-path";
+/** Where invalid page parameters are rewritten to: a path no page matches (→ global 404 page). */
+const INVALID_PAGE = "/en/_invalid-page";
 
 export default function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
@@ -21,6 +23,9 @@ export default function proxy(req: NextRequest) {
     const target = isExternalTarget(rule.target) ? rule.target : new URL(rule.target + search, req.url);
     return NextResponse.redirect(target, status);
   }
+
+  // Next runs the proxy again for our own rewrite: keep the original path it carries.
+  if (pathname === INVALID_PAGE) return NextResponse.next();
 
   const headers = new Headers(req.headers);
   headers.set(PATH_HEADER, pathname);
@@ -35,7 +40,7 @@ export default function proxy(req: NextRequest) {
   // A known page with invalid parameters: rewrite to a path no page matches, so the server-rendered
   // global 404 page answers (showing the original path from the header above).
   if (!pageParamsValid(pathname)) {
-    return NextResponse.rewrite(new URL("/en/_invalid-page", req.url), { request: { headers } });
+    return NextResponse.rewrite(new URL(INVALID_PAGE, req.url), { request: { headers } });
   }
 
   const res = intl(new NextRequest(req.url, { headers, method: req.method }));

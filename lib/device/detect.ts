@@ -17,8 +17,9 @@ export type DeviceInfo = {
   isCrawler: boolean;
 };
 
+// Headless Chrome is not a crawler here: tests and screenshot tools drive it like a person would.
 const CRAWLER =
-  /bot\b|crawler|spider|crawling|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|headlesschrome|lighthouse|preview/i;
+  /bot\b|crawler|spider|crawling|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|lighthouse|linkpreview/i;
 
 export function deviceInfoFromUserAgent(ua: string): DeviceInfo {
   const r = UAParser(ua);

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, get, htmlLang, layoutOf, pick, titleOf } from "../helpers/http";
+
+const titles = {
+  en: "AgentCity — AI powered conversations",
+  vi: "AgentCity — Hội thoại thông minh cùng AI",
+} as const;
+
+// SHELL-1/2: every route of the spec's table, its layout, in both languages.
+const routes: Array<[path: string, layout: string]> = [
+  ["", "default"],
+  ["/pricing", "default"],
+  ["/setup", "chat"],
+  ["/setup/files", "chat"],
+  ["/history", "chat"],
+  ["/billing", "chat"],
+  ["/chat", "chat"],
+  ["/c", "blank"],
+  ["/c/agent_demo01", "blank"],
+  ["/c/agent_demo01/conv_123456", "blank"],
+  ["/ai", "blank"],
+  ["/test-ban-phim", "blank"],
+  ["/auth/google/callback", "blank"],
+  ["/auth/oidc/callback", "blank"],
+];
+
+describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
+  it.each(routes)(`/${locale}%s answers 200 with its layout, language and title`, async (path, layout) => {
+    const { status, text } = await get(`/${locale}${path}`);
+    expect(status).toBe(200);
+    expect(htmlLang(text)).toBe(locale);
+    expect(layoutOf(text)).toBe(layout);
+    expect(titleOf(text)).toBe(titles[locale]);
+    const description = pick(text, /<meta name="description" content="([^"]*)"/);
+    expect(description).toContain(
+      locale === "en" ? "AI powered conversations" : "Hội thoại thông minh cùng AI",
+    );
+    expect(text.match(/<h1\b/g)?.length).toBe(1);
+  });
+
+  it("unknown pages answer the 404 variant in the empty layout", async () => {
+    const { status, text } = await get(`/${locale}/no-such-page`);
+    expect(status).toBe(404);
+    expect(htmlLang(text)).toBe(locale);
+    expect(layoutOf(text)).toBe("empty");
+    expect(text).toContain(locale === "en" ? "Page Not Found" : "Không tìm thấy trang");
+    expect(text).toContain(`/${locale}/no-such-page`);
+  });
+
+  it.each(["/c/bad!id", "/c/agent_demo01/x", "/auth/not-a-provider/callback"])(
+    "a page-validation failure (%s) is a 404 that shows the path",
+    async (path) => {
+      const { status, text } = await get(`/${locale}${path}`);
+      expect(status).toBe(404);
+      expect(layoutOf(text)).toBe("empty");
+      expect(pick(text, /data-testid="error-path">([^<]*)</)).toBe(`/${locale}${path}`);
+    },
+  );
+
+  it("a thrown error answers the generic 500 variant", async () => {
+    const { status, text } = await get(`/${locale}/error-probe`);
+    expect(status).toBe(500);
+    // The error boundary renders in the browser; its translated text ships in the page payload.
+    expect(text).toContain(locale === "en" ? "Internal Server Error" : "Lỗi máy chủ");
+  });
+
+  it("links the other language with hreflang alternates", async () => {
+    const { text } = await get(`/${locale}/pricing`);
+    const origin = new URL(titleOf(text) ? (pick(text, /<link rel="canonical" href="([^"]+)"/) ?? "") : "")
+      .origin;
+    expect(text).toContain(`<link rel="alternate" hrefLang="en" href="${origin}/en/pricing"/>`);
+    expect(text).toContain(`<link rel="alternate" hrefLang="vi" href="${origin}/vi/pricing"/>`);
+    expect(text).toContain(`<link rel="alternate" hrefLang="x-default" href="${origin}/en/pricing"/>`);
+  });
+});
+
+describe("the root path", () => {
+  it("serves home in English by default", async () => {
+    const { status, text } = await get("/");
+    expect(status).toBe(200);
+    expect(htmlLang(text)).toBe("en");
+    expect(layoutOf(text)).toBe("default");
+  });
+
+  it("serves home in the visitor's language", async () => {
+    expect(htmlLang((await get("/", { "accept-language": "vi-VN,vi;q=0.9" })).text)).toBe("vi");
+    expect(htmlLang((await get("/", { cookie: "NEXT_LOCALE=vi", "accept-language": "en" })).text)).toBe("vi");
+  });
+
+  it("sends paths without a locale to the visitor's language", async () => {
+    const plain = await get("/setup");
+    expect([307, 308]).toContain(plain.status);
+    expect(new URL(plain.res.headers.get("location") ?? "", "http://x").pathname).toBe("/en/setup");
+    const vi = await get("/setup", { cookie: "NEXT_LOCALE=vi" });
+    expect(new URL(vi.res.headers.get("location") ?? "", "http://x").pathname).toBe("/vi/setup");
+  });
+
+  it("treats an unknown locale as an unknown path", async () => {
+    const res = await fetch(`${baseUrl()}/fr/setup`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Page Not Found");
+  });
+});

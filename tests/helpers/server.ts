@@ -1,0 +1,119 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+/**
+ * Starts the production build on a free loopback port with a fresh data folder, and, when
+ * TEST_DATABASE_URL is set, a fresh database created on that Postgres server.
+ */
+export type TestServer = {
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    throw new Error("No production build: run `npm run build` first (npm test does it for you).");
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-test-"));
+  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null;
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? "",
+    VERSION_POLL_SECONDS: "2",
+    TEST_HOOKS: "true",
+    ...extraEnv,
+  };
+  let log = "";
+  const child: ChildProcess = spawn(
+    path.join(root, "node_modules/.bin/next"),
+    ["start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      const exited = await Promise.race([
+        new Promise((r) => child.once("exit", () => r(true))),
+        new Promise((r) => setTimeout(() => r(false), 10_000)),
+      ]);
+      if (!exited) child.kill("SIGKILL");
+    }
+    if (database) await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitHealthy(baseUrl, child, () => log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, dataDir, databaseUrl: database?.url ?? null, output: () => log, stop };
+}
+
+async function waitHealthy(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not healthy within 90 s:\n${log()}`);
+}
+
+/** A uniquely named database on the Postgres server, dropped at the end. */
+export async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `agentcity_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+      await c.query(`DROP DATABASE IF EXISTS ${name}`);
+      await c.end();
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
