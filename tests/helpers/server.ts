@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -37,6 +38,8 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     DATABASE_URL: database?.url ?? "",
     VERSION_POLL_SECONDS: "2",
     TEST_HOOKS: "true",
+    // Production with DATABASE_URL requires an explicit secret, as a real deployment would.
+    SESSION_SECRET: randomBytes(32).toString("hex"),
     ...extraEnv,
   };
   let log = "";
