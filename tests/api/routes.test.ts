@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, get, htmlLang, layoutOf, pick, titleOf } from "../helpers/http";
+import { baseUrl, get, htmlLang, layoutOf, pick, pngSize, titleOf } from "../helpers/http";
 
 const titles = {
   en: "AgentCity — AI powered conversations",
@@ -99,5 +99,28 @@ describe("the root path", () => {
     const res = await fetch(`${baseUrl()}/fr/setup`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("Page Not Found");
+  });
+});
+
+describe("social preview images", () => {
+  it("are 1200x630 PNGs, different for English and Vietnamese", async () => {
+    const images: Record<string, Buffer> = {};
+    for (const locale of ["en", "vi"]) {
+      const { text } = await get(`/${locale}/pricing`);
+      for (const re of [
+        /<meta property="og:image" content="([^"]+)"/,
+        /<meta name="twitter:image" content="([^"]+)"/,
+      ]) {
+        const url = pick(text, re);
+        expect(url, `${locale} ${re}`).toMatch(new RegExp(`^${baseUrl()}/${locale}/`));
+        const res = await fetch(url!.replaceAll("&amp;", "&"));
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toBe("image/png");
+        const buf = Buffer.from(await res.arrayBuffer());
+        expect(pngSize(buf)).toEqual({ width: 1200, height: 630 });
+        images[locale] = buf;
+      }
+    }
+    expect(images.en!.equals(images.vi!)).toBe(false);
   });
 });
