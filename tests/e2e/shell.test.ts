@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { pageErrors, useBrowser } from "../helpers/browser";
+
+const browser = useBrowser();
+
+const text = {
+  en: {
+    language: "Language",
+    menu: "Open menu",
+    toasts: "Notifications",
+    reload: "Reload",
+    notFound: "Page Not Found",
+  },
+  vi: {
+    language: "Ngôn ngữ",
+    menu: "Mở menu",
+    toasts: "Thông báo",
+    reload: "Tải lại",
+    notFound: "Không tìm thấy trang",
+  },
+} as const;
+
+describe.each(["en", "vi"] as const)("the shell in %s", (locale) => {
+  const t = text[locale];
+
+  it("renders home with its language, layout and no script errors", async () => {
+    const page = await browser.open(`/${locale}`);
+    expect(await page.getAttribute("html", "lang")).toBe(locale);
+    expect(await page.locator("[data-layout]").first().getAttribute("data-layout")).toBe("default");
+    await page.getByRole("button", { name: t.language }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("shows the sidebar on a desktop and a menu on a phone (device info)", async () => {
+    const desktop = await browser.open(`/${locale}/setup`);
+    expect(await desktop.locator("aside nav").count()).toBe(1);
+    expect(await desktop.getByRole("button", { name: t.menu }).count()).toBe(0);
+
+    const phone = await browser.open(`/${locale}/setup`, { viewport: "phone" });
+    await phone.getByRole("button", { name: t.menu }).waitFor();
+    expect(await phone.locator("aside").count()).toBe(0);
+    await phone.getByRole("button", { name: t.menu }).click();
+    const dialog = phone.getByRole("dialog");
+    await dialog.waitFor();
+    expect(await dialog.getByRole("link").count()).toBeGreaterThanOrEqual(5);
+
+    // Widening the window switches back to the sidebar (refreshed 50 ms after the resize).
+    await phone.keyboard.press("Escape");
+    await phone.setViewportSize({ width: 1280, height: 800 });
+    await phone.locator("aside nav").waitFor();
+  });
+
+  it("keeps the toast region labelled and reachable with Alt+T", async () => {
+    const page = await browser.open(`/${locale}/pricing`);
+    const region = page.locator(`section[aria-label^="${t.toasts}"]`);
+    expect(await region.count()).toBe(1);
+    expect(await region.getAttribute("aria-label")).toContain("alt+T");
+  });
+
+  it("renders the 404 page for an unknown path", async () => {
+    const page = await browser.open(`/${locale}/nowhere/here`);
+    expect(await page.locator("h1").textContent()).toBe(t.notFound);
+    expect(await page.locator("[data-layout]").getAttribute("data-layout")).toBe("empty");
+    expect(await page.getByTestId("error-path").textContent()).toBe(`/${locale}/nowhere/here`);
+  });
+});
+
+describe("language switcher", () => {
+  it("moves to the same page in the other language and remembers it for a year", async () => {
+    const page = await browser.open("/en/pricing");
+    await page.getByRole("button", { name: "Language" }).click();
+    await page.getByRole("menuitem", { name: "Tiếng Việt" }).click();
+    await page.waitForURL("**/vi/pricing");
+    expect(await page.getAttribute("html", "lang")).toBe("vi");
+    await page.getByRole("button", { name: "Ngôn ngữ" }).waitFor();
+    const cookie = (await page.context().cookies()).find((c) => c.name === "NEXT_LOCALE");
+    expect(cookie?.value).toBe("vi");
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThan(366);
+
+    // The root now greets this visitor in Vietnamese.
+    await page.goto("/");
+    expect(await page.getAttribute("html", "lang")).toBe("vi");
+  });
+});
+
+describe("generic error page", () => {
+  it.each([
+    ["en", "Internal Server Error"],
+    ["vi", "Lỗi máy chủ"],
+  ] as const)("shows the 500 variant in %s", async (locale, title) => {
+    const page = await browser.open(`/${locale}/error-probe`);
+    await page.locator("h1", { hasText: title }).waitFor();
+    expect(await page.locator("[data-error-status]").getAttribute("data-error-status")).toBe("500");
+    expect(await page.locator("[data-layout]").getAttribute("data-layout")).toBe("empty");
+  });
+});
+
+describe("new-version detection", () => {
+  it("offers a reload when /latest.json announces another build, and reloads", async () => {
+    const page = await browser.open("/vi/setup");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "before-reload";
+    });
+    await page.route("**/latest.json", (route) =>
+      route.fulfill({ json: { buildId: "a-newer-build", builtAt: new Date().toISOString() } }),
+    );
+    const reload = page.getByRole("button", { name: text.vi.reload });
+    await reload.waitFor({ timeout: 15_000 });
+    expect(await page.getByText("Đã có phiên bản mới của AgentCity.").count()).toBe(1);
+    await Promise.all([page.waitForEvent("load"), reload.click()]);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
+  });
+
+  it("stays quiet while the build is unchanged", async () => {
+    const page = await browser.open("/en/setup");
+    let polls = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/latest.json")) polls++;
+    });
+    await page.waitForTimeout(4_500);
+    expect(polls).toBeGreaterThanOrEqual(1);
+    expect(await page.getByRole("button", { name: "Reload" }).count()).toBe(0);
+  });
+});
+
+describe("keyboard test page", () => {
+  it("shows composition events from a Vietnamese input method", async () => {
+    const page = await browser.open("/vi/test-ban-phim");
+    const input = page.getByLabel("Ô gõ thử");
+    await input.focus();
+    const cdp = await page.context().newCDPSession(page);
+    // What Telex produces while typing "việt": a composition that ends committed.
+    await cdp.send("Input.imeSetComposition", { text: "vie", selectionStart: 3, selectionEnd: 3 });
+    await cdp.send("Input.imeSetComposition", { text: "viê", selectionStart: 3, selectionEnd: 3 });
+    await cdp.send("Input.insertText", { text: "việt" });
+    const events = page.getByTestId("keyboard-events");
+    await events.getByText("compositionstart").waitFor();
+    await events.getByText("compositionend").waitFor();
+    expect(await input.inputValue()).toBe("việt");
+    expect(await page.locator("output").textContent()).toBe("việt");
+  });
+});
