@@ -142,3 +142,11 @@ describe("keyboard test page", () => {
     expect(await page.locator("output").textContent()).toBe("việt");
   });
 });
+
+describe("redirect table in the browser", () => {
+  it("lands on the internal target", async () => {
+    const page = await browser.open("/vi/bang-gia");
+    expect(new URL(page.url()).pathname).toBe("/vi/pricing");
+    expect(await page.getAttribute("html", "lang")).toBe("vi");
+  });
+});

@@ -11,7 +11,13 @@ declare module "vitest" {
 
 /** One production server for the whole integration run (API and browser tests). */
 export default async function setup(project: TestProject) {
-  const server = await startTestServer();
+  const server = await startTestServer({
+    redirects: [
+      ["/old-pricing", "/en/pricing", "--permanent"],
+      ["/vi/bang-gia", "/vi/pricing", "--middleware", '{"campaign":"autumn"}'],
+      ["/go/docs", "https://docs.example.org/start"],
+    ],
+  });
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
   project.provide("databaseKind", server.databaseUrl ? "postgres" : "pglite");

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -20,7 +20,9 @@ export type TestServer = {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { env?: Record<string, string>; redirects?: string[][] } = {},
+): Promise<TestServer> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No production build: run `npm run build` first (npm test does it for you).");
   }
@@ -40,8 +42,22 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     TEST_HOOKS: "true",
     // Production with DATABASE_URL requires an explicit secret, as a real deployment would.
     SESSION_SECRET: randomBytes(32).toString("hex"),
-    ...extraEnv,
+    ...opts.env,
   };
+  // Seeded through the real CLI before start: on PGlite the running server owns the folder.
+  for (const args of opts.redirects ?? []) {
+    const res = spawnSync(
+      path.join(root, "node_modules/.bin/tsx"),
+      ["scripts/redirects.ts", "add", ...args],
+      {
+        cwd: root,
+        env,
+        encoding: "utf8",
+      },
+    );
+    if (res.status !== 0)
+      throw new Error(`npm run redirects -- add ${args.join(" ")} failed:\n${res.stderr}`);
+  }
   let log = "";
   const child: ChildProcess = spawn(
     path.join(root, "node_modules/.bin/next"),
