@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 
 /**
  * npm run bench — shell benchmarks against a production build on loopback:
@@ -34,6 +35,36 @@ const server: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["
 try {
   await waitHealthy();
   console.log(`cold start to healthy (new PGlite database): ${(performance.now() - started).toFixed(0)} ms`);
+  console.log("\nfirst-load JS per page (scripts the HTML loads; raw / gzip KB)");
+  const pages = [
+    "/en",
+    "/en/pricing",
+    "/en/setup",
+    "/en/setup/files",
+    "/en/history",
+    "/en/billing",
+    "/en/chat",
+    "/en/c",
+    "/en/c/agent_demo01",
+    "/en/ai",
+    "/en/test-ban-phim",
+    "/en/auth/google/callback",
+    "/en/no-such-page",
+  ];
+  for (const page of pages) {
+    const html = await fetch(base + page).then((r) => r.text());
+    const srcs = [...new Set([...html.matchAll(/<script src="([^"]+\.js)"/g)].map((m) => m[1]!))];
+    let raw = 0;
+    let gz = 0;
+    for (const src of srcs) {
+      const body = new Uint8Array(await (await fetch(base + src)).arrayBuffer());
+      raw += body.length;
+      gz += gzipSync(body).length;
+    }
+    console.log(
+      `${page.padEnd(28)} ${(raw / 1024).toFixed(0).padStart(5)} / ${(gz / 1024).toFixed(0).padStart(4)}  (${srcs.length} files)`,
+    );
+  }
   const routes = ["/en", "/vi/setup", "/en/c/agent_demo01", "/api/health", "/latest.json", "/api/v1/nope"];
   console.log("\nroute                      p50 ms   p95 ms   req/s (20 clients, 3 s)");
   for (const route of routes) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pageErrors, useBrowser } from "../helpers/browser";
+import { browserPerFile, pageErrors } from "../helpers/browser";
 
-const browser = useBrowser();
+const browser = browserPerFile();
 
 const text = {
   en: {

@@ -17,7 +17,7 @@ const ARGS = [
 ];
 
 /** One headless Debian Chromium per test file; a fresh context (cookies, storage) per call to `open`. */
-export function useBrowser() {
+export function browserPerFile() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
