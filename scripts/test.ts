@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
@@ -9,40 +11,57 @@ const bin = (name: string) => path.resolve("node_modules/.bin", name);
 const withoutDb = { ...process.env };
 delete withoutDb.TEST_DATABASE_URL;
 
-type Step = { name: string; cmd: string; args: string[]; env?: NodeJS.ProcessEnv };
+type Step = { name: string; cmd: string; args: string[]; env?: NodeJS.ProcessEnv; report?: string };
+const reports = mkdtempSync(path.join(tmpdir(), "agentcity-test-report-"));
+const vitest = (name: string, project: string, env?: NodeJS.ProcessEnv): Step => {
+  const report = path.join(reports, `${name.replace(/\W+/g, "-")}.json`);
+  const args = [
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ];
+  return { name, cmd: bin("vitest"), args, env, report };
+};
 const steps: Step[] = [
   { name: "lint", cmd: bin("biome"), args: ["check", "."] },
   { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
-  { name: "unit", cmd: bin("vitest"), args: ["run", "--project", "unit"] },
+  vitest("unit", "unit"),
   { name: "build", cmd: bin("next"), args: ["build"] },
 ];
-if (process.env.TEST_DATABASE_URL) {
-  steps.push({
-    name: "integration (Postgres)",
-    cmd: bin("vitest"),
-    args: ["run", "--project", "integration"],
-  });
-}
-steps.push({
-  name: "integration (PGlite)",
-  cmd: bin("vitest"),
-  args: ["run", "--project", "integration"],
-  env: withoutDb,
-});
+if (process.env.TEST_DATABASE_URL) steps.push(vitest("integration (Postgres)", "integration"));
+steps.push(vitest("integration (PGlite)", "integration", withoutDb));
 
 const summary: string[] = [];
+let passed = 0;
+let failed = 0;
+const count = (step: Step) => {
+  if (!step.report || !existsSync(step.report)) return;
+  const r = JSON.parse(readFileSync(step.report, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+};
+// The closing line CI reads: every test of every step, counted by the runner itself.
+const closing = () => `tests: ${passed} passed, ${failed} failed`;
 const started = performance.now();
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`);
   const t = performance.now();
   const res = spawnSync(step.cmd, step.args, { stdio: "inherit", env: step.env ?? process.env });
   const secs = ((performance.now() - t) / 1000).toFixed(1);
+  count(step);
   summary.push(`${res.status === 0 ? "✓" : "✗"} ${step.name} ${secs} s`);
   if (res.status !== 0) {
-    console.log(`\n${summary.join("\n")}`);
-    process.exit(res.status ?? 1);
+    console.log(`\n${summary.join("\n")}\n${closing()}`);
+    process.exit(res.status || 1);
   }
 }
 console.log(
   `\n${summary.join("\n")}\nall checks passed in ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
+console.log(closing());

@@ -1,40 +1,24 @@
 "use client";
 
-import { MenuIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import type { ReactNode } from "react";
 import { appNav } from "@/lib/navigation/items";
 import { useDeviceInfo } from "./device-info";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
+import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
 
 /** The chat layout: a sidebar on wide screens, a top bar with a menu sheet on phones. */
 export function AppShell({ appName, children }: { appName: string; children: ReactNode }) {
   const t = useTranslations("nav");
   const { isMobile } = useDeviceInfo();
-  const [open, setOpen] = useState(false);
 
   if (isMobile) {
     return (
       <div className="flex min-h-dvh flex-col">
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur">
-          <Sheet open={open} onOpenChange={setOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={t("openMenu")}>
-                <MenuIcon aria-hidden />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left" closeLabel={t("closeMenu")} className="gap-6 p-4">
-              <SheetTitle className="sr-only">{t("main")}</SheetTitle>
-              <Logo appName={appName} />
-              <nav aria-label={t("main")}>
-                <NavLinks items={appNav} vertical onNavigate={() => setOpen(false)} />
-              </nav>
-            </SheetContent>
-          </Sheet>
+          <MobileNav items={appNav} side="left" header={<Logo appName={appName} />} />
           <Logo appName={appName} className="text-base" />
           <LanguageSwitcher compact className="ml-auto" />
         </header>

@@ -1,22 +1,19 @@
 "use client";
 
-import { MenuIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { Link } from "@/lib/i18n/navigation";
 import { marketingNav } from "@/lib/navigation/items";
 import { useDeviceInfo } from "./device-info";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
+import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
 
 /** Header of the default layout: logo, navigation, language and sign-in. */
 export function SiteHeader({ appName }: { appName: string }) {
   const t = useTranslations("nav");
   const { isMobile } = useDeviceInfo();
-  const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
@@ -31,21 +28,7 @@ export function SiteHeader({ appName }: { appName: string }) {
           <Button asChild size="sm" className="ml-1">
             <Link href="/#sign-in">{t("signIn")}</Link>
           </Button>
-          {isMobile && (
-            <Sheet open={open} onOpenChange={setOpen}>
-              <SheetTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label={t("openMenu")}>
-                  <MenuIcon aria-hidden />
-                </Button>
-              </SheetTrigger>
-              <SheetContent side="right" closeLabel={t("closeMenu")} className="p-4 pt-14">
-                <SheetTitle className="sr-only">{t("main")}</SheetTitle>
-                <nav aria-label={t("main")}>
-                  <NavLinks items={marketingNav} vertical onNavigate={() => setOpen(false)} />
-                </nav>
-              </SheetContent>
-            </Sheet>
-          )}
+          {isMobile && <MobileNav items={marketingNav} side="right" />}
         </div>
       </div>
     </header>
