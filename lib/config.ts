@@ -36,9 +36,14 @@ const url = (label: string) =>
       }
     }, `${label} must be an http(s) URL`);
 
+const port = () => {
+  const msg = "must be a whole number from 1 to 65535";
+  return z.coerce.number({ error: msg }).int(msg).min(1, msg).max(65535, msg).default(3000);
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: port(),
   APP_URL: url("APP_URL").optional(),
   APP_NAME: z.string().trim().min(1).max(60).default("AgentCity"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
