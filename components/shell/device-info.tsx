@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { type DeviceInfo, deviceInfoFromUserAgent, withViewport } from "@/lib/device/detect";
+import { type DeviceInfo, withViewport } from "@/lib/device/viewport";
 
 const DeviceInfoContext = createContext<DeviceInfo | null>(null);
 
@@ -14,8 +14,7 @@ const RESIZE_DEBOUNCE_MS = 50; // spec §3: refreshed 50 ms after a window resiz
 export function DeviceInfoProvider({ initial, children }: { initial: DeviceInfo; children: ReactNode }) {
   const [info, setInfo] = useState(initial);
   useEffect(() => {
-    const base = deviceInfoFromUserAgent(navigator.userAgent);
-    const refresh = () => setInfo(withViewport(base, window.innerWidth));
+    const refresh = () => setInfo(withViewport(initial, window.innerWidth));
     refresh();
     let timer: number | undefined;
     const onResize = () => {
@@ -27,7 +26,7 @@ export function DeviceInfoProvider({ initial, children }: { initial: DeviceInfo;
       window.clearTimeout(timer);
       window.removeEventListener("resize", onResize);
     };
-  }, []);
+  }, [initial]);
   return <DeviceInfoContext.Provider value={info}>{children}</DeviceInfoContext.Provider>;
 }
 

@@ -1,26 +1,13 @@
 import { UAParser } from "ua-parser-js";
+import type { DeviceInfo } from "./viewport";
 
-/** SHELL-10: what the UI needs to know about the visitor's device (spec §3, "Device info"). */
-export type DeviceInfo = {
-  isMobile: boolean;
-  isTablet: boolean;
-  isDesktop: boolean;
-  isIos: boolean;
-  isAndroid: boolean;
-  isWindows: boolean;
-  isMacOS: boolean;
-  isSafari: boolean;
-  isFirefox: boolean;
-  isEdge: boolean;
-  isChrome: boolean;
-  isSamsung: boolean;
-  isCrawler: boolean;
-};
+export { type DeviceInfo, withViewport } from "./viewport";
 
 // Headless Chrome is not a crawler here: tests and screenshot tools drive it like a person would.
 const CRAWLER =
   /bot\b|crawler|spider|crawling|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|lighthouse|linkpreview/i;
 
+/** Server side: the User-Agent is parsed once per request; the browser refines it with withViewport. */
 export function deviceInfoFromUserAgent(ua: string): DeviceInfo {
   const r = UAParser(ua);
   const os = (r.os.name ?? "").toLowerCase();
@@ -43,12 +30,4 @@ export function deviceInfoFromUserAgent(ua: string): DeviceInfo {
     isSamsung: browser.includes("samsung"),
     isCrawler: CRAWLER.test(ua),
   };
-}
-
-/** Refines the form factor from the viewport, which the server cannot see (e.g. a narrow desktop window). */
-export function withViewport(info: DeviceInfo, width: number): DeviceInfo {
-  if (info.isCrawler) return info;
-  const isMobile = width < 768;
-  const isTablet = !isMobile && width < 1024 && (info.isTablet || info.isMobile);
-  return { ...info, isMobile, isTablet, isDesktop: !isMobile && !isTablet };
 }

@@ -53,7 +53,9 @@ try {
   ];
   for (const page of pages) {
     const html = await fetch(base + page).then((r) => r.text());
-    const srcs = [...new Set([...html.matchAll(/<script src="([^"]+\.js)"/g)].map((m) => m[1]!))];
+    // Modern browsers skip the noModule polyfills, so they are not counted.
+    const modern = html.replace(/<script[^>]*noModule[^>]*><\/script>/g, "");
+    const srcs = [...new Set([...modern.matchAll(/<script src="([^"]+\.js)"/g)].map((m) => m[1]!))];
     let raw = 0;
     let gz = 0;
     for (const src of srcs) {
