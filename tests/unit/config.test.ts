@@ -2,18 +2,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config";
+import { tempDirs } from "../helpers/temp";
 
-const dirs: string[] = [];
-const dataDir = () => {
-  const d = mkdtempSync(path.join(tmpdir(), "agentcity-config-"));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const dataDir = tempDirs("config");
 
 function failure(env: Record<string, string>): ConfigError {
   try {
