@@ -7,7 +7,7 @@ import { pageParamsValid } from "@/lib/routing/page-params";
 
 const intl = createMiddleware(routing);
 
-/** Request headers pages read: the path (404 page, hreflang) and the route rule's middleware settings. */
+/** The requested path, for pages that show or link it (404 page, hreflang alternates). */
 const PATH_HEADER = "x-agentcity-path";
 /** Where invalid page parameters are rewritten to: a path no page matches (→ global 404 page). */
 const INVALID_PAGE = "/en/_invalid-page";
@@ -48,7 +48,8 @@ export default function proxy(req: NextRequest) {
   if (!res.headers.get("location") && !res.headers.get("x-middleware-rewrite")) {
     const next = NextResponse.next({ request: { headers } });
     res.headers.forEach((v, k) => {
-      if (k.toLowerCase() !== "x-middleware-next") next.headers.set(k, v);
+      if (k === "set-cookie") next.headers.append(k, v);
+      else if (k !== "x-middleware-next") next.headers.set(k, v);
     });
     return next;
   }

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { config } from "@/lib/config";
-import { LanguageSwitcher } from "./language-switcher";
+import { LanguageToggle } from "./language-toggle";
 import { Logo } from "./logo";
 
 /** The frame of blank-layout pages: a slim bar, the content column, "Powered by". */
@@ -12,7 +12,7 @@ export async function PublicFrame({ children, wide = false }: { children: ReactN
     <>
       <header className="flex h-14 items-center justify-between px-4 sm:px-6">
         <Logo appName={APP_NAME} className="text-base" />
-        <LanguageSwitcher compact />
+        <LanguageToggle />
       </header>
       <main
         id="content"

@@ -57,9 +57,14 @@ export function VersionWatcher({
   useEffect(() => {
     const reloadOnce = (reason: unknown) => {
       if (!isChunkLoadError(reason)) return;
-      const last = Number(sessionStorage.getItem(RELOAD_KEY)) || null;
-      if (!shouldReload(last, Date.now())) return;
-      sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+      try {
+        const last = Number(sessionStorage.getItem(RELOAD_KEY)) || null;
+        if (!shouldReload(last, Date.now())) return;
+        sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+      } catch {
+        // Storage blocked (privacy settings, sandboxed frame): without a stamp a reload could loop.
+        return;
+      }
       window.location.reload();
     };
     const onError = (e: ErrorEvent) => reloadOnce(e.error ?? e.message);

@@ -4,8 +4,9 @@ import type { DeviceInfo } from "./viewport";
 export { type DeviceInfo, withViewport } from "./viewport";
 
 // Headless Chrome is not a crawler here: tests and screenshot tools drive it like a person would.
+// "(?<!cu)": Cubot phones put their brand, "CUBOT", in the User-Agent.
 const CRAWLER =
-  /bot\b|crawler|spider|crawling|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|lighthouse|linkpreview/i;
+  /(?<!cu)bot\b|crawler|spider|crawling|slurp|facebookexternalhit|embedly|preview|whatsapp|lighthouse|inspectiontool/i;
 
 /** Server side: the User-Agent is parsed once per request; the browser refines it with withViewport. */
 export function deviceInfoFromUserAgent(ua: string): DeviceInfo {

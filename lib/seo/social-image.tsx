@@ -35,6 +35,16 @@ function loadFonts(): Promise<Font[]> {
   return fonts;
 }
 
+// Longhands: satori drops some corners of a four-value borderRadius shorthand.
+function bubbleCorners(tail: "left" | "right") {
+  return {
+    borderTopLeftRadius: 24,
+    borderTopRightRadius: 24,
+    borderBottomLeftRadius: tail === "left" ? 6 : 24,
+    borderBottomRightRadius: tail === "right" ? 6 : 24,
+  };
+}
+
 /** SHELL-6: the 1200x630 preview, one per language (name, translated tagline and pitch). */
 export async function renderSocialImage(locale: Locale): Promise<ImageResponse> {
   const { APP_NAME } = config();
@@ -97,7 +107,7 @@ export async function renderSocialImage(locale: Locale): Promise<ImageResponse> 
             background: "white",
             color: "#312e81",
             padding: "18px 24px",
-            borderRadius: "24px 24px 6px 24px",
+            ...bubbleCorners("right"),
             fontSize: 26,
             maxWidth: 380,
           }}
@@ -109,7 +119,7 @@ export async function renderSocialImage(locale: Locale): Promise<ImageResponse> 
             alignSelf: "flex-start",
             background: "rgba(255,255,255,0.16)",
             padding: "18px 24px",
-            borderRadius: "24px 24px 24px 6px",
+            ...bubbleCorners("left"),
             fontSize: 26,
             maxWidth: 400,
           }}

@@ -150,3 +150,13 @@ describe("redirect table in the browser", () => {
     expect(await page.getAttribute("html", "lang")).toBe("vi");
   });
 });
+
+describe("language link on public pages", () => {
+  it("opens the same public page in the other language", async () => {
+    const page = await browser.open("/en/c/agent_demo01", { viewport: "phone" });
+    await page.getByRole("link", { name: "Tiếng Việt" }).click();
+    await page.waitForURL("**/vi/c/agent_demo01");
+    expect(await page.getAttribute("html", "lang")).toBe("vi");
+    await page.getByRole("link", { name: "English" }).waitFor();
+  });
+});
