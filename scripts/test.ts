@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -55,12 +55,18 @@ for (const step of steps) {
   const res = spawnSync(step.cmd, step.args, { stdio: "inherit", env: step.env ?? process.env });
   const secs = ((performance.now() - t) / 1000).toFixed(1);
   count(step);
-  summary.push(`${res.status === 0 ? "✓" : "✗"} ${step.name} ${secs} s`);
+  const line = `${res.status === 0 ? "✓" : "✗"} ${step.name} ${secs} s`;
+  summary.push(line);
+  console.log(line);
   if (res.status !== 0) {
+    if (res.error) console.log(`could not run ${step.cmd}: ${res.error.message}`);
+    else if (res.signal) console.log(`${step.name} was stopped by ${res.signal}`);
     console.log(`\n${summary.join("\n")}\n${closing()}`);
+    rmSync(reports, { recursive: true, force: true });
     process.exit(res.status || 1);
   }
 }
+rmSync(reports, { recursive: true, force: true });
 console.log(
   `\n${summary.join("\n")}\nall checks passed in ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );

@@ -1,6 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, get, htmlLang, layoutOf, pick, pngSize, titleOf } from "../helpers/http";
 
+/** Fetches each preview image once per run: many pages share one. */
+const images = new Map<string, Promise<{ status: number; type: string | null; bytes: Buffer }>>();
+function image(url: string) {
+  const key = url.replaceAll("&amp;", "&");
+  if (!images.has(key)) {
+    images.set(
+      key,
+      fetch(key).then(async (res) => ({
+        status: res.status,
+        type: res.headers.get("content-type"),
+        bytes: Buffer.from(await res.arrayBuffer()),
+      })),
+    );
+  }
+  return images.get(key)!;
+}
+
 const titles = {
   en: "AgentCity — AI powered conversations",
   vi: "AgentCity — Hội thoại thông minh cùng AI",
@@ -36,6 +53,12 @@ describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
       locale === "en" ? "AI powered conversations" : "Hội thoại thông minh cùng AI",
     );
     expect(text.match(/<h1\b/g)?.length).toBe(1);
+    const og = pick(text, /<meta property="og:image" content="([^"]+)"/);
+    expect(og).toMatch(new RegExp(`^${baseUrl()}/${locale}/`));
+    const img = await image(og!);
+    expect(img.status).toBe(200);
+    expect(img.type).toBe("image/png");
+    expect(pngSize(img.bytes)).toEqual({ width: 1200, height: 630 });
   });
 
   it("unknown pages answer the 404 variant in the empty layout", async () => {
@@ -64,13 +87,19 @@ describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
     expect(text).toContain(locale === "en" ? "Internal Server Error" : "Lỗi máy chủ");
   });
 
-  it("links the other language with hreflang alternates", async () => {
-    const { text } = await get(`/${locale}/pricing`);
-    const origin = new URL(titleOf(text) ? (pick(text, /<link rel="canonical" href="([^"]+)"/) ?? "") : "")
-      .origin;
-    expect(text).toContain(`<link rel="alternate" hrefLang="en" href="${origin}/en/pricing"/>`);
-    expect(text).toContain(`<link rel="alternate" hrefLang="vi" href="${origin}/vi/pricing"/>`);
-    expect(text).toContain(`<link rel="alternate" hrefLang="x-default" href="${origin}/en/pricing"/>`);
+  it.each(["", "/pricing"])("links /%s in both languages with hreflang alternates", async (path) => {
+    const { text } = await get(`/${locale}${path}`);
+    const alternates = Object.fromEntries(
+      [...text.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/?>/gi)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    );
+    expect(alternates).toEqual({
+      en: `${baseUrl()}/en${path}`,
+      vi: `${baseUrl()}/vi${path}`,
+      "x-default": `${baseUrl()}/en${path}`,
+    });
   });
 });
 

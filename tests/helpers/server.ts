@@ -24,7 +24,7 @@ export async function startTestServer(
   opts: { env?: Record<string, string>; redirects?: string[][] } = {},
 ): Promise<TestServer> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    throw new Error("No production build: run `npm run build` first (npm test does it for you).");
+    throw new Error("No production build in .next: run npm run build first (npm test does it for you).");
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -37,12 +37,18 @@ export async function startTestServer(
     PORT: String(port),
     APP_URL: baseUrl,
     DATA_DIR: dataDir,
-    DATABASE_URL: database?.url ?? "",
     VERSION_POLL_SECONDS: "2",
     TEST_HOOKS: "true",
     // Production with DATABASE_URL requires an explicit secret, as a real deployment would.
     SESSION_SECRET: randomBytes(32).toString("hex"),
     ...opts.env,
+  };
+  // No database URL means embedded PGlite under DATA_DIR, whatever the calling shell has set.
+  if (database) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
+  const cleanUp = async () => {
+    if (database) await database.drop().catch((e) => console.error(`[tests] drop database: ${e}`));
+    rmSync(dataDir, { recursive: true, force: true });
   };
   // Seeded through the real CLI before start: on PGlite the running server owns the folder.
   for (const args of opts.redirects ?? []) {
@@ -55,33 +61,45 @@ export async function startTestServer(
         encoding: "utf8",
       },
     );
-    if (res.status !== 0)
-      throw new Error(`npm run redirects -- add ${args.join(" ")} failed:\n${res.stderr}`);
+    if (res.status !== 0) {
+      await cleanUp();
+      throw new Error(`npm run redirects -- add ${args.join(" ")} failed:\n${res.stdout}${res.stderr}`);
+    }
   }
   let log = "";
   const child: ChildProcess = spawn(
     path.join(root, "node_modules/.bin/next"),
     ["start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      cwd: root,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let stopping = false;
+  // A server that dies mid-run fails every later test with ECONNREFUSED: say why, once, loudly.
+  child.once("exit", (code, signal) => {
+    if (!stopping) {
+      console.error(
+        `\n[tests] the server exited during the run (code ${code}, signal ${signal}). Its output:\n${log}`,
+      );
+    }
+  });
+  const running = () => child.exitCode === null && child.signalCode === null;
 
   const stop = async () => {
-    if (child.exitCode === null) {
+    stopping = true;
+    if (running()) {
       child.kill("SIGTERM");
-      const exited = await Promise.race([
-        new Promise((r) => child.once("exit", () => r(true))),
-        new Promise((r) => setTimeout(() => r(false), 10_000)),
+      const timedOut = await Promise.race([
+        exited.then(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(true), 10_000)),
       ]);
-      if (!exited) child.kill("SIGKILL");
+      if (timedOut) {
+        child.kill("SIGKILL");
+        await exited;
+      }
     }
-    if (database) await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
   };
 
   try {
@@ -96,8 +114,10 @@ export async function startTestServer(
 async function waitHealthy(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
-    const ok = await fetch(`${baseUrl}/api/health`)
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log()}`);
+    }
+    const ok = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) })
       .then((r) => r.status === 200)
       .catch(() => false);
     if (ok) return;
