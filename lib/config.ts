@@ -36,6 +36,22 @@ const url = (label: string) =>
       }
     }, `${label} must be an http(s) URL`);
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const optionalUrl = (protocols: string[], message: string) =>
+  optionalText.refine((v) => {
+    if (v === undefined) return true;
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, message);
+
 const port = () => {
   const msg = "must be a whole number from 1 to 65535";
   return z.coerce.number({ error: msg }).int(msg).min(1, msg).max(65535, msg).default(3000);
@@ -67,12 +83,27 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   TRUSTED_PROXIES: list,
   CRAWLER_ALLOW_PRIVATE: bool,
+  /** smtp://user:pass@host:port or smtps://…; unset in development = codes go to the server log */
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"], "SMTP_URL must be an smtp:// or smtps:// URL"),
+  MAIL_FROM: z.string().trim().optional(),
+  AUTH_GOOGLE_ID: optionalText,
+  AUTH_GOOGLE_SECRET: optionalText,
+  AUTH_GITHUB_ID: optionalText,
+  AUTH_GITHUB_SECRET: optionalText,
+  AUTH_FACEBOOK_ID: optionalText,
+  AUTH_FACEBOOK_SECRET: optionalText,
+  AUTH_OIDC_ISSUER: optionalUrl(["http:", "https:"], "AUTH_OIDC_ISSUER must be an http(s) URL"),
+  AUTH_OIDC_ID: optionalText,
+  AUTH_OIDC_SECRET: optionalText,
+  /** What the sign-in button calls the generic OpenID Connect provider (e.g. "Keycloak"). */
+  AUTH_OIDC_NAME: z.string().trim().max(40).optional(),
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });
 
-export type Config = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL" | "DATA_DIR"> & {
+export type Config = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL" | "DATA_DIR" | "MAIL_FROM"> & {
   APP_URL: string;
+  MAIL_FROM: string;
   DATA_DIR: string;
   SESSION_SECRET: string;
   /** true when the embedded PGlite database is used (no DATABASE_URL) */
@@ -115,9 +146,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
     DATA_DIR: dataDir,
     SESSION_SECRET: secret,
+    MAIL_FROM: raw.MAIL_FROM || `${raw.APP_NAME} <no-reply@${mailDomain(raw.APP_URL)}>`,
     embedded,
     isProduction,
   };
+}
+
+function mailDomain(appUrl: string | undefined): string {
+  const host = appUrl ? new URL(appUrl).hostname : "localhost";
+  return host === "localhost" || /^[\d.]+$/.test(host) ? "localhost.localdomain" : host;
 }
 
 function generatedSecret(dataDir: string): string {

@@ -43,6 +43,6 @@ if (process.argv.includes("--rebuild") || builtAt < sourcesAt) {
 console.log(
   `Starting ${cfg.APP_NAME} at ${cfg.APP_URL} (data: ${cfg.embedded ? cfg.DATA_DIR : "DATABASE_URL"})`,
 );
-const server = spawn(bin("next"), ["start", "-p", String(cfg.PORT)], { stdio: "inherit" });
+const server = spawn(bin("tsx"), ["scripts/serve.ts", "-p", String(cfg.PORT)], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -68,8 +68,8 @@ export async function startTestServer(
   }
   let log = "";
   const child: ChildProcess = spawn(
-    path.join(root, "node_modules/.bin/next"),
-    ["start", "-p", String(port), "-H", "127.0.0.1"],
+    path.join(root, "node_modules/.bin/tsx"),
+    ["scripts/serve.ts", "-p", String(port), "-H", "127.0.0.1"],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout?.on("data", (d) => (log += d));

@@ -1,0 +1,76 @@
+import { config } from "@/lib/config";
+import {
+  ACCESS_COOKIE_MAX_AGE,
+  OAUTH_FLOW_TTL_SECONDS,
+  PAYMENT_COOKIE_MAX_AGE,
+  RENEWAL_COOKIE_MAX_AGE,
+} from "./policy";
+
+/**
+ * The session cookies (AUTH-3). HttpOnly, SameSite=Lax, Path=/. Over https they are Secure and carry the
+ * __Host- prefix, which the browser only accepts from a secure origin for the exact host.
+ */
+export type CookieName = "access_token" | "renewal_token" | "payment_token" | "oauth_flow" | "otp_request";
+
+const maxAges: Record<CookieName, number> = {
+  access_token: ACCESS_COOKIE_MAX_AGE,
+  renewal_token: RENEWAL_COOKIE_MAX_AGE,
+  payment_token: PAYMENT_COOKIE_MAX_AGE,
+  oauth_flow: OAUTH_FLOW_TTL_SECONDS,
+  otp_request: 10 * 60,
+};
+
+export function secureCookies(): boolean {
+  const { APP_URL, isProduction } = config();
+  const url = new URL(APP_URL);
+  if (url.protocol === "https:") return true;
+  return isProduction && !isLoopbackHost(url.hostname);
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\./.test(host);
+}
+
+export function cookieName(name: CookieName): string {
+  return secureCookies() ? `__Host-${name}` : name;
+}
+
+export function setCookie(name: CookieName, value: string): string {
+  return serialize(cookieName(name), value, maxAges[name]);
+}
+
+export function clearCookie(name: CookieName): string {
+  return serialize(cookieName(name), "", 0);
+}
+
+function serialize(name: string, value: string, maxAge: number): string {
+  const parts = [`${name}=${value}`, "Path=/", `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Lax"];
+  if (maxAge === 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+  if (secureCookies()) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** Reads one of our cookies from a request (either spelling, so a change of APP_URL scheme is harmless). */
+export function readCookie(req: Request, name: CookieName): string | undefined {
+  const header = req.headers.get("cookie");
+  if (!header) return undefined;
+  const wanted = new Set([name, `__Host-${name}`]);
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const key = part.slice(0, eq).trim();
+    if (wanted.has(key)) {
+      const value = part.slice(eq + 1).trim();
+      if (value) return value;
+    }
+  }
+  return undefined;
+}
+
+/** The same lookup for a server component's cookie store. */
+export function readCookieStore(
+  store: { get(name: string): { value: string } | undefined },
+  name: CookieName,
+): string | undefined {
+  return store.get(`__Host-${name}`)?.value || store.get(name)?.value || undefined;
+}

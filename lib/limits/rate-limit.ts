@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/errors";
+
+export type Limit = { key: string; max: number; windowSeconds: number };
+export type LimitResult = { ok: boolean; count: number; retryAfter: number };
+
+/**
+ * Counts one hit against a fixed window, atomically in the database so every process shares the count.
+ * A new window starts when the old one has passed.
+ */
+export async function hit(db: Db, limit: Limit): Promise<LimitResult> {
+  const rows = await db.execute(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${limit.key}, now(), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
+                   THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
+                   THEN now() ELSE rate_limits.window_start END
+    RETURNING count,
+      ceil(extract(epoch FROM (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int
+        AS retry_after`);
+  const row = rowsOf<{ count: number; retry_after: number }>(rows)[0]!;
+  const count = Number(row.count);
+  return { ok: count <= limit.max, count, retryAfter: Math.max(1, Number(row.retry_after)) };
+}
+
+/** Counts a hit on every limit; the first one exceeded answers 429 with Retry-After. */
+export async function enforce(db: Db, limits: Limit[], detailKey = "rate_limited"): Promise<void> {
+  for (const limit of limits) {
+    const r = await hit(db, limit);
+    if (!r.ok) {
+      throw new ApiError("rate_limited", detailKey, { seconds: r.retryAfter }, undefined, {
+        "Retry-After": String(r.retryAfter),
+      });
+    }
+  }
+}
+
+/** Forgets a key (e.g. failed tries after a successful sign-in). */
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+/** node-postgres returns {rows}; PGlite through Drizzle returns {rows} too, but typed apart. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

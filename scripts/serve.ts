@@ -1,0 +1,34 @@
+import { createServer } from "node:http";
+import { PEER_HEADER } from "@/lib/http/client-ip";
+
+/**
+ * Serves the production build. The one thing it adds to `next start`: the socket's peer address in a
+ * header no client can set (any incoming copy is dropped), because Next keeps a client-sent
+ * X-Forwarded-For as is and route handlers cannot see the socket. Per-address limits rely on it.
+ */
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const port = Number(flag("-p") ?? flag("--port") ?? 3000);
+const hostname = flag("-H") ?? flag("--hostname");
+
+// What `next start` does: a production server runs with NODE_ENV=production.
+(process.env as Record<string, string>).NODE_ENV ||= "production";
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localhost", port });
+const handler = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  delete req.headers[PEER_HEADER];
+  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
+  void handler(req, res);
+});
+// Long-lived answer streams (chat) must not be cut by Node's default request timeout.
+server.requestTimeout = 0;
+server.keepAliveTimeout = 65_000;
+server.listen(port, hostname, () => {
+  console.log(`[agentcity] listening on http://${hostname ?? "localhost"}:${port}`);
+});
