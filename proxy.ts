@@ -58,5 +58,5 @@ export default function proxy(req: NextRequest) {
 
 export const config = {
   // Everything but the API, Next's assets, the version manifest and files with an extension.
-  matcher: ["/((?!api|_next|_vercel|latest\\.json|.*\\..*).*)"],
+  matcher: ["/((?!api|oauth2|_next|_vercel|latest\\.json|.*\\..*).*)"],
 };

@@ -1,4 +1,6 @@
 import type { TestProject } from "vitest/node";
+import { startOidcPeer } from "../peers/oidc";
+import { startSmtpPeer } from "../peers/smtp";
 import { startTestServer } from "./server";
 
 declare module "vitest" {
@@ -6,23 +8,43 @@ declare module "vitest" {
     baseUrl: string;
     dataDir: string;
     databaseKind: "pglite" | "postgres";
+    oidcIssuer: string;
+    mailboxUrl: string;
   }
 }
 
-/** One production server for the whole integration run (API and browser tests). */
+/**
+ * One production server for the whole integration run (API and browser tests), configured with real peers
+ * on loopback: an OpenID Connect provider (as the generic "oidc" provider) and an SMTP receiver.
+ */
 export default async function setup(project: TestProject) {
+  const [oidc, smtp] = await Promise.all([startOidcPeer(), startSmtpPeer()]);
   const server = await startTestServer({
+    env: {
+      SMTP_URL: smtp.smtpUrl,
+      MAIL_FROM: "AgentCity <no-reply@agentcity.test>",
+      AUTH_OIDC_ISSUER: oidc.issuer,
+      AUTH_OIDC_ID: "agentcity-test",
+      AUTH_OIDC_SECRET: "test-secret",
+      AUTH_OIDC_NAME: "Test ID",
+    },
     redirects: [
       ["/old-pricing", "/en/pricing", "--permanent"],
       ["/vi/bang-gia", "/vi/pricing", "--middleware", '{"campaign":"autumn"}'],
       ["/go/docs", "https://docs.example.org/start"],
     ],
+  }).catch(async (err) => {
+    await Promise.all([oidc.stop(), smtp.stop()]);
+    throw err;
   });
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
   project.provide("databaseKind", server.databaseUrl ? "postgres" : "pglite");
+  project.provide("oidcIssuer", oidc.issuer);
+  project.provide("mailboxUrl", smtp.mailboxUrl);
   console.log(`[tests] server at ${server.baseUrl} on ${server.databaseUrl ? "Postgres" : "PGlite"}`);
   return async () => {
     await server.stop();
+    await Promise.all([oidc.stop(), smtp.stop()]);
   };
 }
