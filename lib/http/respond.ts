@@ -1,8 +1,9 @@
 import type { z } from "zod";
 import { config } from "@/lib/config";
-import { ApiError, type FieldErrors } from "./errors";
+import { ApiError } from "./errors";
 import { requestLocale } from "./locale";
 import { isCrossOriginMutation } from "./origin";
+import { fieldErrors } from "./validation";
 
 type Meta = Record<string, unknown>;
 
@@ -32,22 +33,49 @@ export function handle<Ctx>(fn: (req: Request, ctx: Ctx) => Promise<Response>) {
   };
 }
 
-/** Parses a JSON body against a zod schema; bad JSON is 400, a schema miss 422 with per-field reasons. */
-export async function parseJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+/** The largest JSON body a route reads unless it says otherwise. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Parses a JSON body against a zod schema: too large is 413 (read no further), bad JSON 400, a schema
+ * miss 422 with per-field reasons in the request's language.
+ */
+export async function parseJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  opts: { maxBytes?: number } = {},
+): Promise<z.infer<S>> {
+  const text = await readText(req, opts.maxBytes ?? JSON_BODY_LIMIT);
   let raw: unknown;
   try {
-    raw = await req.json();
+    raw = JSON.parse(text);
   } catch {
     throw new ApiError("bad_request", "invalid_json");
   }
   const result = schema.safeParse(raw);
   if (!result.success) {
-    const fields: FieldErrors = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.join(".") || "_";
-      fields[key] ??= issue.message;
-    }
+    const fields = fieldErrors(result.error, requestLocale(req));
     throw new ApiError("validation_failed", undefined, {}, fields);
   }
   return result.data;
+}
+
+async function readText(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new ApiError("payload_too_large");
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError("payload_too_large");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
