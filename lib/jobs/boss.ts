@@ -20,7 +20,7 @@ export async function startJobSystem(database: Database, opts: { work: boolean }
       : new PgBoss({ connectionString: database.pool!.options.connectionString, max: 4, schema: "pgboss" });
   boss.on("error", (err: Error) => console.error(`[jobs] ${err.message}`));
   await boss.start();
-  if (opts.work) await registerWorkers(boss);
+  if (opts.work) await registerWorkers(boss, database);
   return {
     boss,
     working: opts.work,

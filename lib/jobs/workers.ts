@@ -1,14 +1,34 @@
 import type { PgBoss } from "pg-boss";
+import type { Database } from "@/lib/db/client";
+import { cleanUp } from "@/lib/maintenance/cleanup";
 
 /**
  * The job handlers this build knows. Each area adds its queue here (ingestion, crawling, …);
- * `npm run worker` and the in-process worker share this list.
+ * `npm run worker` and the in-process worker share this list. `cron` makes a queue recurring.
  */
-export const queues: ReadonlyArray<{ name: string; handler: (boss: PgBoss) => Promise<void> }> = [];
+type Queue = {
+  name: string;
+  cron?: string;
+  handler: (database: Database) => Promise<unknown>;
+};
 
-export async function registerWorkers(boss: PgBoss): Promise<void> {
+export const queues: ReadonlyArray<Queue> = [
+  {
+    name: "maintenance.cleanup",
+    cron: "17 * * * *",
+    handler: async (database) => {
+      const removed = await cleanUp(database.db);
+      const total = Object.values(removed).reduce((a, b) => a + b, 0);
+      if (total > 0) console.log(`[jobs] cleanup removed ${JSON.stringify(removed)}`);
+      return removed;
+    },
+  },
+];
+
+export async function registerWorkers(boss: PgBoss, database: Database): Promise<void> {
   for (const q of queues) {
     await boss.createQueue(q.name);
-    await q.handler(boss);
+    if (q.cron) await boss.schedule(q.name, q.cron);
+    await boss.work(q.name, async () => q.handler(database));
   }
 }
