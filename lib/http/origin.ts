@@ -1,9 +1,11 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:access_token|renewal_token)=/;
 
 /**
- * CSRF defence for cookie-authenticated requests: a mutating request from a browser must come from our
- * own origin. Browsers always send Origin on cross-site POSTs (and Sec-Fetch-Site where supported);
- * API clients using a Bearer token send neither and are not at risk, since no ambient cookie is used.
+ * CSRF defence: a mutating request must come from our own origin. Browsers send Origin on every POST,
+ * PUT, PATCH and DELETE (and Sec-Fetch-Site where supported). A request carrying our session cookies
+ * without an Origin is refused too; only cookie-less API clients (Bearer tokens, nothing ambient to abuse)
+ * may omit it.
  */
 export function isCrossOriginMutation(req: Request, appUrl: string): boolean {
   if (SAFE_METHODS.has(req.method.toUpperCase())) return false;
@@ -13,7 +15,8 @@ export function isCrossOriginMutation(req: Request, appUrl: string): boolean {
     return !allowedOrigins(req, appUrl).has(origin);
   }
   const site = req.headers.get("sec-fetch-site");
-  return site !== null && site !== "same-origin" && site !== "none";
+  if (site !== null) return site !== "same-origin" && site !== "none";
+  return SESSION_COOKIE.test(req.headers.get("cookie") ?? "");
 }
 
 function allowedOrigins(req: Request, appUrl: string): Set<string> {
