@@ -1,32 +1,26 @@
-import { KeyRoundIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { EmptyState } from "@/components/shell/empty-state";
+import { OAuthCallback } from "@/components/auth/oauth-callback";
 import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
-import { Button } from "@/components/ui/button";
-import { isProviderId, providerLabels } from "@/lib/auth/providers";
+import { isProviderId, providerLabel } from "@/lib/auth/providers";
 import { pageValidationFailed } from "@/lib/http/page-errors";
-import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 
-export default async function AuthCallbackPage({
+/** Where a provider sends the browser back after sign-in (AUTH-1); skips the route guard by design. */
+export default async function OAuthCallbackPage({
   params,
 }: {
   params: Promise<{ locale: string; provider: string }>;
 }) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   const { provider } = await params;
   if (!isProviderId(provider)) pageValidationFailed();
-  const t = await getTranslations("auth");
-  const name = providerLabels[provider];
+  const t = await getTranslations("oauth");
+  const name = providerLabel(provider);
   return (
     <PublicFrame>
-      <PageHeader title={t("callbackTitle", { provider: name })} />
-      <EmptyState icon={KeyRoundIcon} title={t("callbackUnavailable", { provider: name })}>
-        <Button asChild variant="outline">
-          <Link href="/">{t("backHome")}</Link>
-        </Button>
-      </EmptyState>
+      <PageHeader title={t("title", { provider: name })} />
+      <OAuthCallback provider={provider} providerName={name} locale={locale} />
     </PublicFrame>
   );
 }

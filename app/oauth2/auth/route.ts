@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { isProviderId } from "@/lib/auth/providers";
+import { config } from "@/lib/config";
+import { requestLocale } from "@/lib/http/locale";
+import { handle } from "@/lib/http/respond";
+
+const query = z.object({
+  provider: z.string().max(40).optional().catch(undefined),
+  "referral-code": z.string().max(500).optional().catch(undefined),
+});
+
+/**
+ * The spec's /oauth2/auth entry point. With ?provider= it starts that provider's sign-in (keeping the
+ * referral code and language); without one it shows the sign-in card on the home page.
+ */
+export const GET = handle(async (req) => {
+  const { searchParams } = new URL(req.url);
+  const q = query.parse(Object.fromEntries(searchParams));
+  const locale = requestLocale(req);
+  const base = config().APP_URL;
+  let target: string;
+  if (q.provider && isProviderId(q.provider)) {
+    const next = new URLSearchParams({ locale });
+    if (q["referral-code"]) next.set("referral-code", q["referral-code"]);
+    target = `${base}/api/v1/auth/${q.provider}/new?${next}`;
+  } else {
+    target = `${base}/${locale}#sign-in`;
+  }
+  return new Response(null, { status: 302, headers: { Location: target, "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,87 @@
+"use client";
+
+import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { callbackStep } from "@/lib/auth/oauth/callback-query";
+
+type Status = { kind: "working" } | { kind: "success" } | { kind: "failed"; message: string };
+
+/**
+ * The browser's half of AUTH-1: hands the provider's answer to the API once, then opens the setup area
+ * with a full page load so every server-rendered part sees the new session cookies.
+ */
+export function OAuthCallback(props: { provider: string; providerName: string; locale: string }) {
+  const { provider, providerName, locale } = props;
+  const t = useTranslations("oauth");
+  const [status, setStatus] = useState<Status>({ kind: "working" });
+  // Strict mode runs effects twice; a second POST would find the flow spent and show a false failure.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const query = new URLSearchParams(window.location.search);
+    // The code is single use, but it still has no business in history or a later Referer.
+    window.history.replaceState(window.history.state, "", window.location.pathname);
+    const fail = (message: string) => setStatus({ kind: "failed", message });
+
+    const step = callbackStep(query);
+    if (step.kind === "fail") {
+      fail(t(step.reason, { provider: providerName }));
+      return;
+    }
+    finish(provider, locale, step.body).then(
+      (result) => {
+        if (result.ok) {
+          setStatus({ kind: "success" });
+          window.location.replace(`/${locale}/setup`);
+        } else fail(result.detail ?? t("network"));
+      },
+      () => fail(t("network")),
+    );
+  }, [provider, providerName, locale, t]);
+
+  if (status.kind === "failed") {
+    return (
+      <Card className="items-center text-center" data-oauth-status="failed">
+        <span className="grid size-12 place-items-center rounded-full bg-destructive/10 text-destructive">
+          <CircleAlertIcon className="size-5" aria-hidden />
+        </span>
+        <h2 className="text-lg font-semibold">{t("failedTitle")}</h2>
+        <p role="alert" className="max-w-md text-muted-foreground">
+          {status.message}
+        </p>
+        <Button asChild>
+          <a href={`/${locale}`}>{t("backToSignIn")}</a>
+        </Button>
+      </Card>
+    );
+  }
+  return (
+    <Card className="items-center text-center" data-oauth-status={status.kind}>
+      <LoaderCircleIcon className="size-6 animate-spin text-primary" aria-hidden />
+      <p role="status" className="text-muted-foreground">
+        {status.kind === "success" ? t("success") : t("working", { provider: providerName })}
+      </p>
+    </Card>
+  );
+}
+
+async function finish(
+  provider: string,
+  locale: string,
+  body: { code: string; state: string; iss?: string },
+): Promise<{ ok: true } | { ok: false; detail?: string }> {
+  const res = await fetch(`/api/v1/auth/${encodeURIComponent(provider)}/callback?locale=${locale}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  if (res.ok) return { ok: true };
+  const payload = (await res.json().catch(() => null)) as { error?: { detail?: string } } | null;
+  return { ok: false, detail: payload?.error?.detail };
+}
