@@ -1,0 +1,176 @@
+"use client";
+
+import { LoaderCircleIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { ApiClientError, api } from "@/lib/client/api";
+import { UserAvatar } from "./account-menu";
+import { useAccount } from "./account-provider";
+import { SessionsList } from "./sessions-list";
+
+const UPDATE_PROFILE = `mutation UpdateProfile($input: ProfileInput!) {
+  update_profile(input: $input) { avatar email first_name last_name }
+}`;
+
+type Saved = { avatar: string | null; email: string | null; first_name: string; last_name: string };
+type Form = { first_name: string; last_name: string; avatar: string };
+type Field = keyof Form;
+type Account = NonNullable<ReturnType<typeof useAccount>["account"]>;
+
+/** Only a well-formed https address is previewed; anything else shows the initials, as it would be refused. */
+function previewable(url: string): string | null {
+  try {
+    return new URL(url.trim()).protocol === "https:" ? url.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Edits the signed-in user's names and picture (update_profile) and lists their sessions. */
+export function ProfileDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const t = useTranslations("profile");
+  const { account } = useAccount();
+  if (!account) return null;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t("close")} data-testid="profile-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
+        </DialogHeader>
+        {/* Mounted on each opening, so it starts from the saved values, not from an abandoned edit. */}
+        <ProfileForm account={account} onSaved={() => onOpenChange(false)} />
+        <SessionsList />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => void }) {
+  const t = useTranslations("profile");
+  const { setAccount } = useAccount();
+  const [form, setForm] = useState<Form>(() => ({
+    first_name: account.first_name ?? "",
+    last_name: account.last_name ?? "",
+    avatar: account.avatar ?? "",
+  }));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+
+  const change = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((errs) => ({ ...errs, [field]: undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setErrors({});
+    try {
+      const data = await api.graphql<{ update_profile: Saved }>(UPDATE_PROFILE, {
+        input: { first_name: form.first_name, last_name: form.last_name, avatar: form.avatar.trim() },
+      });
+      setAccount({ ...account, ...data.update_profile });
+      toast.success(t("saved"));
+      onSaved();
+    } catch (err) {
+      const fields = err instanceof ApiClientError ? err.fields : undefined;
+      if (fields && Object.keys(fields).length > 0) {
+        setErrors(fields as Partial<Record<Field, string>>);
+      } else {
+        toast.error(t("saveFailed"), {
+          description: err instanceof ApiClientError ? err.detail : undefined,
+        });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: Field, label: string, props: ComponentProps<typeof Input> = {}) => {
+    const inputId = `${id}-${name}`;
+    const errorId = `${inputId}-error`;
+    const hintId = `${inputId}-hint`;
+    const hint = name === "avatar" ? t("avatarHint") : undefined;
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={inputId}>{label}</Label>
+        <Input
+          id={inputId}
+          name={name}
+          value={form[name]}
+          onChange={change(name)}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={
+            [errors[name] ? errorId : "", hint ? hintId : ""].filter(Boolean).join(" ") || undefined
+          }
+          {...props}
+        />
+        {hint && (
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        )}
+        {errors[name] && (
+          <p id={errorId} role="alert" className="text-sm text-destructive">
+            {errors[name]}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="flex items-center gap-4">
+        <UserAvatar
+          account={{ first_name: form.first_name, last_name: form.last_name, email: account.email }}
+          src={previewable(form.avatar)}
+          className="size-16 text-lg"
+        />
+        <div className="min-w-0 text-sm">
+          <p className="text-muted-foreground">{t("email")}</p>
+          <p className="truncate font-medium">{account.email ?? t("noEmail")}</p>
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field("first_name", t("firstName"), { autoComplete: "given-name" })}
+        {field("last_name", t("lastName"), { autoComplete: "family-name" })}
+      </div>
+      {field("avatar", t("avatar"), {
+        type: "url",
+        inputMode: "url",
+        autoComplete: "photo",
+        placeholder: "https://",
+        spellCheck: false,
+      })}
+      <DialogFooter>
+        <Button type="submit" disabled={saving}>
+          {saving && <LoaderCircleIcon className="animate-spin" aria-hidden />}
+          {saving ? t("saving") : t("save")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,219 @@
+"use client";
+
+import { LaptopIcon, LoaderCircleIcon, LogOutIcon, SmartphoneIcon, TabletIcon } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { UAParser } from "ua-parser-js";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ApiClientError, api } from "@/lib/client/api";
+import { useAccount } from "./account-provider";
+
+/** One row of GET /api/v1/user/sessions. */
+export type SessionRow = {
+  id: string;
+  method: string;
+  user_agent: string | null;
+  ip: string | null;
+  inserted_at: string;
+  last_seen_at: string;
+  current: boolean;
+};
+
+export type Device = { browser: string | null; os: string | null; kind: "mobile" | "tablet" | "desktop" };
+
+/** "Chrome" and "Linux" out of a User-Agent, for a label such as "Chrome on Linux". */
+export function deviceOf(userAgent: string | null): Device {
+  if (!userAgent) return { browser: null, os: null, kind: "desktop" };
+  const r = UAParser(userAgent);
+  const type = r.device.type;
+  return {
+    browser: r.browser.name?.replace(/^Mobile /, "") ?? null,
+    os: r.os.name ?? null,
+    kind: type === "mobile" || type === "wearable" ? "mobile" : type === "tablet" ? "tablet" : "desktop",
+  };
+}
+
+const BRANDS: Record<string, string> = { google: "Google", github: "GitHub", facebook: "Facebook" };
+const KIND_ICON = { mobile: SmartphoneIcon, tablet: TabletIcon, desktop: LaptopIcon } as const;
+
+/** The user's active sessions: end one, or all of them ("sign out everywhere", behind a confirmation). */
+export function SessionsList() {
+  const t = useTranslations("profile.sessions");
+  const locale = useLocale();
+  const { setAccount } = useAccount();
+  const [sessions, setSessions] = useState<SessionRow[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [ending, setEnding] = useState<string | null>(null);
+  const [endingAll, setEndingAll] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const titleId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    api
+      .get<SessionRow[]>("/api/v1/user/sessions", { signal: controller.signal })
+      .then(setSessions)
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [attempt]);
+
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+    [locale],
+  );
+
+  const label = useCallback(
+    (ua: string | null) => {
+      const d = deviceOf(ua);
+      if (d.browser && d.os) return t("device", { browser: d.browser, os: d.os });
+      return d.browser ?? d.os ?? t("unknownDevice");
+    },
+    [t],
+  );
+
+  const methodName = (method: string) =>
+    BRANDS[method] ?? (method === "email" || method === "oidc" ? t(`methods.${method}`) : t("methods.other"));
+
+  const endOne = async (id: string) => {
+    setEnding(id);
+    try {
+      await api.del(`/api/v1/user/sessions/${id}`);
+      setSessions((list) => list?.filter((s) => s.id !== id) ?? null);
+      toast.success(t("ended"));
+    } catch (err) {
+      toast.error(t("endFailed"), { description: err instanceof ApiClientError ? err.detail : undefined });
+    } finally {
+      setEnding(null);
+    }
+  };
+
+  const endAll = async () => {
+    setEndingAll(true);
+    try {
+      await api.del("/api/v1/user/sessions");
+    } catch (err) {
+      setEndingAll(false);
+      toast.error(t("everywhereFailed"), {
+        description: err instanceof ApiClientError ? err.detail : undefined,
+      });
+      return;
+    }
+    // This session ended too (the response cleared its cookies): a full load of the sign-in page.
+    setAccount(null);
+    window.location.replace(`/${locale}`);
+  };
+
+  return (
+    <section aria-labelledby={titleId} className="grid gap-3 border-t pt-4">
+      <div>
+        <h3 id={titleId} className="font-semibold">
+          {t("title")}
+        </h3>
+        <p className="text-sm text-muted-foreground">{t("description")}</p>
+      </div>
+
+      {failed ? (
+        <div role="alert" className="flex items-center justify-between gap-2 text-sm">
+          <span className="text-destructive">{t("loadFailed")}</span>
+          <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            {t("retry")}
+          </Button>
+        </div>
+      ) : sessions === null ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+          <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+          {t("loading")}
+        </p>
+      ) : (
+        <ul className="grid gap-2" data-testid="sessions">
+          {sessions.map((s) => {
+            const device = label(s.user_agent);
+            const Icon = KIND_ICON[deviceOf(s.user_agent).kind];
+            return (
+              <li
+                key={s.id}
+                data-testid="session"
+                data-current={s.current || undefined}
+                className="flex items-start gap-3 rounded-lg border p-3"
+              >
+                <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="truncate">{device}</span>
+                    {s.current && <Badge>{t("current")}</Badge>}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {[t("via", { method: methodName(s.method) }), s.ip].filter(Boolean).join(" · ")}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {t("signedIn", { date: dates.format(new Date(s.inserted_at)) })}
+                    {" · "}
+                    {t("lastSeen", { date: dates.format(new Date(s.last_seen_at)) })}
+                  </p>
+                </div>
+                {!s.current && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t("endLabel", { device })}
+                    disabled={ending === s.id}
+                    onClick={() => void endOne(s.id)}
+                  >
+                    {ending === s.id ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : t("end")}
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+          {sessions.length <= 1 && <li className="text-sm text-muted-foreground">{t("empty")}</li>}
+        </ul>
+      )}
+
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="outline" className="justify-self-start" disabled={endingAll}>
+            <LogOutIcon aria-hidden />
+            {t("everywhere")}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("confirmTitle")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("confirmBody")}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={endingAll}
+              onClick={(e) => {
+                // Keep the confirmation open (and its button busy) until the server has answered.
+                e.preventDefault();
+                void endAll();
+              }}
+            >
+              {endingAll && <LoaderCircleIcon className="animate-spin" aria-hidden />}
+              {t("confirm")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
+import { MAX_BODY_BYTES, MAX_DOCUMENT_BYTES } from "./limits";
+
+export type GraphqlParams = {
+  query: string;
+  variables: Record<string, unknown> | null;
+  operationName: string | null;
+};
+
+const params = z.object({
+  query: z.string().min(1),
+  variables: z.record(z.string(), z.unknown()).nullish(),
+  operationName: z.string().max(100).nullish(),
+  extensions: z.record(z.string(), z.unknown()).nullish(),
+});
+
+/** GraphQL over HTTP: a JSON body on POST, or `query`/`variables`/`operationName` in a GET's URL. */
+export async function readParams(req: Request): Promise<GraphqlParams> {
+  let raw: unknown;
+  if (req.method === "GET") {
+    const q = new URL(req.url).searchParams;
+    let variables: unknown = null;
+    const v = q.get("variables");
+    if (v) variables = parseJson(v);
+    raw = { query: q.get("query") ?? "", variables, operationName: q.get("operationName") };
+  } else {
+    const type = req.headers.get("content-type") ?? "";
+    if (!/^application\/(graphql-response\+)?json\b/i.test(type))
+      throw new ApiError("unsupported_media_type");
+    raw = parseJson(await readCapped(req));
+  }
+  const result = params.safeParse(raw);
+  if (!result.success) throw new ApiError("bad_request", "graphql_invalid_request");
+  const { query, variables, operationName } = result.data;
+  if (Buffer.byteLength(query, "utf8") > MAX_DOCUMENT_BYTES) {
+    throw new ApiError("payload_too_large", "graphql_document_too_large", { max: MAX_DOCUMENT_BYTES / 1024 });
+  }
+  return { query, variables: variables ?? null, operationName: operationName ?? null };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_request", "invalid_json");
+  }
+}
+
+/** Reads at most MAX_BODY_BYTES, whatever Content-Length claims, so a huge body is never buffered. */
+async function readCapped(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  const tooLarge = () =>
+    new ApiError("payload_too_large", "graphql_document_too_large", { max: MAX_DOCUMENT_BYTES / 1024 });
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,32 @@
+import { type Profile, type ProfileUpdate, profileOf, updateProfile } from "@/lib/auth/profile";
+import { currentUser } from "@/lib/auth/request";
+import type { User } from "@/lib/auth/sessions";
+import { ApiError } from "@/lib/http/errors";
+import type { Locale } from "@/lib/i18n/routing";
+import { db } from "@/lib/server/runtime";
+
+export type Context = {
+  locale: Locale;
+  /** The signed-in user, or 401 `unauthorized`; looked up once per request, only if a field needs it. */
+  user: () => Promise<User>;
+};
+
+export function contextFor(req: Request, locale: Locale): Context {
+  let found: Promise<{ user: User } | null> | undefined;
+  return {
+    locale,
+    user: async () => {
+      found ??= currentUser(req);
+      const me = await found;
+      if (!me) throw new ApiError("unauthorized");
+      return me.user;
+    },
+  };
+}
+
+/** Root resolvers for buildSchema: each gets (args, context). */
+export const rootValue = {
+  profile: async (_args: unknown, ctx: Context): Promise<Profile> => profileOf(await db(), await ctx.user()),
+  update_profile: async ({ input }: { input: unknown }, ctx: Context): Promise<ProfileUpdate> =>
+    updateProfile(await db(), await ctx.user(), input, ctx.locale),
+};
