@@ -1,0 +1,48 @@
+import type { Limit } from "@/lib/limits/rate-limit";
+
+/**
+ * Numbers of sign-in by e-mail code (AUTH-2), in one place so the tests exhaust exactly these limits.
+ * Pure: no config, no database, so tests may import it.
+ */
+export const OTP_CODE_LENGTH = 6;
+export const OTP_TTL_SECONDS = 10 * 60;
+/** Wrong tries a code survives; the last one kills it. 5 tries of 10^6 codes: a 1 in 200,000 guess. */
+export const OTP_MAX_ATTEMPTS = 5;
+
+const HOUR = 3600;
+
+/**
+ * Sends per address stop one inbox being flooded; sends per network address stop one client spraying
+ * mail at many inboxes. The latter is generous because a school, office or mobile carrier puts many
+ * people behind one address.
+ */
+export const OTP_SEND_PER_EMAIL = { max: 5, windowSeconds: HOUR };
+export const OTP_SEND_PER_IP = { max: 50, windowSeconds: HOUR };
+/**
+ * Tries per address bound guessing across several codes (each code already dies after 5 wrong tries);
+ * tries per network address bound guessing across many addresses.
+ */
+export const OTP_VERIFY_PER_EMAIL = { max: 20, windowSeconds: HOUR };
+export const OTP_VERIFY_PER_IP = { max: 100, windowSeconds: HOUR };
+
+/** The rate-limit keys; exported so tests can clear the shared per-IP counters after exhausting them. */
+export const otpLimitKeys = {
+  sendEmail: (email: string) => `otp:send:email:${email}`,
+  sendIp: (ipKey: string) => `otp:send:ip:${ipKey}`,
+  verifyEmail: (email: string) => `otp:verify:email:${email}`,
+  verifyIp: (ipKey: string) => `otp:verify:ip:${ipKey}`,
+};
+
+export function sendLimits(email: string, ipKey: string): Limit[] {
+  return [
+    { key: otpLimitKeys.sendIp(ipKey), ...OTP_SEND_PER_IP },
+    { key: otpLimitKeys.sendEmail(email), ...OTP_SEND_PER_EMAIL },
+  ];
+}
+
+export function verifyLimits(email: string, ipKey: string): Limit[] {
+  return [
+    { key: otpLimitKeys.verifyIp(ipKey), ...OTP_VERIFY_PER_IP },
+    { key: otpLimitKeys.verifyEmail(email), ...OTP_VERIFY_PER_EMAIL },
+  ];
+}
