@@ -9,9 +9,11 @@ import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { AccountProvider } from "@/components/account/account-provider";
 import { AppToaster } from "@/components/shell/app-toaster";
 import { DeviceInfoProvider } from "@/components/shell/device-info";
 import { VersionWatcher } from "@/components/shell/version-watcher";
+import { pageSession } from "@/lib/auth/page-session";
 import { config } from "@/lib/config";
 import { deviceInfoFromUserAgent } from "@/lib/device/detect";
 import { isLocale, locales } from "@/lib/i18n/routing";
@@ -58,12 +60,13 @@ export default async function LocaleLayout({
   const device = deviceInfoFromUserAgent(h.get("user-agent") ?? "");
   const { APP_NAME, VERSION_POLL_SECONDS } = config();
   const build = currentBuild();
+  const session = await pageSession();
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh font-sans">
         <NextIntlClientProvider>
           <DeviceInfoProvider initial={device}>
-            {children}
+            <AccountProvider initial={session}>{children}</AccountProvider>
             <AppToaster />
             <VersionWatcher buildId={build.buildId} pollSeconds={VERSION_POLL_SECONDS} appName={APP_NAME} />
           </DeviceInfoProvider>

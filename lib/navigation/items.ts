@@ -23,3 +23,11 @@ export function activeNavKey(pathname: string, items: NavItem[]): NavKey | undef
     .filter((i) => pathname === i.href || pathname.startsWith(`${i.href}/`))
     .sort((a, b) => b.href.length - a.href.length)[0]?.key;
 }
+
+/** AUTH-6: a path needs a signed-in user when it is, or is under, a requiresAuth entry. */
+export function requiresAuth(pathname: string): boolean {
+  return appNav.some((i) => i.requiresAuth && (pathname === i.href || pathname.startsWith(`${i.href}/`)));
+}
+
+/** Where a signed-in user lands: the index is the sign-in page, so it sends them on to setup. */
+export const SIGNED_IN_HOME = "/setup";

@@ -1,8 +1,24 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
+import { pageSession } from "@/lib/auth/page-session";
 import { config } from "@/lib/config";
+import { redirect } from "@/lib/i18n/navigation";
+import { pageLocale } from "@/lib/i18n/page";
 
-export default function ChatLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page of this group requires sign-in (AUTH-6). A visitor with no session at all goes to the index
+ * before anything renders; one with only a renewal token renders, and the browser renews or leaves.
+ */
+export default async function ChatLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const locale = await pageLocale(params);
+  const session = await pageSession();
+  if (session.state === "signed-out") redirect({ href: "/", locale });
   return (
     <div data-layout="chat">
       <AppShell appName={config().APP_NAME}>{children}</AppShell>

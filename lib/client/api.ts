@@ -1,0 +1,193 @@
+/**
+ * The app's one way to call its own API from the browser (AUTH-4). Sessions live in HttpOnly cookies, so
+ * the wrapper never sees a token: on a 401 whose error says `unauthorized` it asks the server to rotate the
+ * cookies once, then repeats the request once. Every call takes an AbortSignal.
+ */
+
+export type ApiErrorJson = {
+  status?: number;
+  message?: string;
+  detail?: string;
+  fields?: Record<string, string>;
+};
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    /** the API's stable code (`unauthorized`, `validation_failed`, …), or `network_error` / `aborted` */
+    readonly code: string,
+    /** a sentence for people, already in the request's language */
+    readonly detail: string,
+    readonly fields?: Record<string, string>,
+    /** seconds, from Retry-After on a 429 */
+    readonly retryAfter?: number,
+  ) {
+    super(detail || code);
+    this.name = "ApiClientError";
+  }
+}
+
+export type RequestOptions = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** false for calls that must not trigger a renewal (renew and logout themselves) */
+  renew?: boolean;
+};
+
+type Listener = () => void;
+const signedOutListeners = new Set<Listener>();
+
+/** Called when a renewal fails: the session is over, whatever page the user is on. */
+export function onSignedOut(listener: Listener): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+let renewing: Promise<boolean> | null = null;
+
+/**
+ * Rotates the session cookies. Concurrent 401s share one renewal: two renewals with the same token would
+ * look like token theft to the server and end the session.
+ */
+export function renewSession(): Promise<boolean> {
+  renewing ??= fetch("/api/v1/user/session/renew", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { accept: "application/json" },
+  })
+    .then((res) => res.ok)
+    .catch(() => false)
+    .then((renewed) => {
+      if (!renewed) for (const listener of signedOutListeners) listener();
+      return renewed;
+    })
+    .finally(() => {
+      renewing = null;
+    });
+  return renewing;
+}
+
+async function send(method: string, path: string, body: unknown, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      body: payload,
+      signal: opts.signal,
+      credentials: "same-origin",
+    });
+  } catch (err) {
+    if (opts.signal?.aborted || (err instanceof DOMException && err.name === "AbortError")) {
+      throw new ApiClientError(0, "aborted", "");
+    }
+    throw new ApiClientError(0, "network_error", "");
+  }
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text().catch(() => "");
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function errorOf(res: Response, json: unknown): ApiClientError {
+  const error = (json as { error?: ApiErrorJson } | null)?.error;
+  const retry = Number(res.headers.get("retry-after"));
+  return new ApiClientError(
+    res.status,
+    error?.message ?? "http_error",
+    error?.detail ?? res.statusText,
+    error?.fields,
+    Number.isFinite(retry) && retry > 0 ? retry : undefined,
+  );
+}
+
+async function isUnauthorized(res: Response): Promise<boolean> {
+  if (res.status !== 401) return false;
+  const json = await readJson(res.clone());
+  return (json as { error?: ApiErrorJson } | null)?.error?.message === "unauthorized";
+}
+
+/** Sends, and on `unauthorized` renews and sends once more. */
+async function sendRenewing(
+  method: string,
+  path: string,
+  body: unknown,
+  opts: RequestOptions,
+): Promise<Response> {
+  const res = await send(method, path, body, opts);
+  if (opts.renew === false || !(await isUnauthorized(res))) return res;
+  if (!(await renewSession())) return res;
+  return send(method, path, body, opts);
+}
+
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const res = await sendRenewing(method, path, body, opts);
+  const json = await readJson(res);
+  if (!res.ok) throw errorOf(res, json);
+  return (json as { data: T } | null)?.data as T;
+}
+
+type GraphqlError = {
+  message: string;
+  extensions?: { code?: string; status?: number; detail?: string; fields?: Record<string, string> };
+};
+
+async function graphql<T>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  opts: RequestOptions = {},
+): Promise<T> {
+  const call = () => send("POST", "/api/graphql", { query, variables }, opts);
+  let res = await call();
+  let json = (await readJson(res)) as { data?: T; errors?: GraphqlError[] } | null;
+  const unauthorized = (j: typeof json) => j?.errors?.some((e) => e.extensions?.code === "unauthorized");
+  if (opts.renew !== false && unauthorized(json) && (await renewSession())) {
+    res = await call();
+    json = (await readJson(res)) as typeof json;
+  }
+  const first = json?.errors?.[0];
+  if (first) {
+    throw new ApiClientError(
+      first.extensions?.status ?? res.status,
+      first.extensions?.code ?? "graphql_error",
+      first.extensions?.detail ?? first.message,
+      first.extensions?.fields,
+    );
+  }
+  if (!res.ok || !json?.data) throw errorOf(res, json);
+  return json.data;
+}
+
+/** AUTH-5: logout within 2 s whatever happens; the caller clears its own state regardless. */
+async function signOut(): Promise<void> {
+  await send("DELETE", "/api/v1/user/session", undefined, {
+    signal: AbortSignal.timeout(2_000),
+    renew: false,
+  }).catch(() => undefined);
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>("GET", path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>("POST", path, body, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>("PUT", path, body, opts),
+  del: <T = unknown>(path: string, opts?: RequestOptions) => request<T>("DELETE", path, undefined, opts),
+  graphql,
+  signOut,
+};
