@@ -1,6 +1,7 @@
 "use client";
 
 import { LogOutIcon, UserRoundIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
@@ -13,7 +14,9 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/ui/cn";
 import { useAccount } from "./account-provider";
-import { ProfileDialog } from "./profile-dialog";
+
+// Loaded on first open: the dialog, its forms and the sessions list stay out of every page's first load.
+const ProfileDialog = dynamic(() => import("./profile-dialog").then((m) => m.ProfileDialog), { ssr: false });
 
 type Named = { first_name?: string | null; last_name?: string | null; email?: string | null };
 
@@ -63,6 +66,7 @@ export function AccountMenu({ className, withName = false }: { className?: strin
   const { account, signOut } = useAccount();
   const [profileOpen, setProfileOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [profileOpened, setProfileOpened] = useState(false);
   if (!account) return null;
 
   const name = displayName(account, locale) || t("unnamed");
@@ -98,7 +102,12 @@ export function AccountMenu({ className, withName = false }: { className?: strin
               )}
             </div>
           </div>
-          <DropdownMenuItem onSelect={() => setProfileOpen(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setProfileOpened(true);
+              setProfileOpen(true);
+            }}
+          >
             <UserRoundIcon className="size-4" aria-hidden />
             {t("open")}
           </DropdownMenuItem>
@@ -114,7 +123,7 @@ export function AccountMenu({ className, withName = false }: { className?: strin
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+      {profileOpened && <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />}
     </>
   );
 }

@@ -1,5 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { requiresAuth } from "@/lib/navigation/items";
 import { baseUrl, get, htmlLang, layoutOf, pick, pngSize, titleOf } from "../helpers/http";
+import { signInWithOidc } from "../helpers/oidc-sign-in";
+
+/** The pages behind sign-in are rendered for a signed-in owner; the guard itself is tested below. */
+let session = "";
+beforeAll(async () => {
+  const { access, renewal } = await signInWithOidc();
+  session = `access_token=${access}; renewal_token=${renewal}`;
+});
+const cookieFor = (path: string): Record<string, string> => (requiresAuth(path) ? { cookie: session } : {});
 
 /** Fetches each preview image once per run: many pages share one. */
 const images = new Map<string, Promise<{ status: number; type: string | null; bytes: Buffer }>>();
@@ -43,7 +53,7 @@ const routes: Array<[path: string, layout: string]> = [
 
 describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
   it.each(routes)(`/${locale}%s answers 200 with its layout, language and title`, async (path, layout) => {
-    const { status, text } = await get(`/${locale}${path}`);
+    const { status, text } = await get(`/${locale}${path}`, cookieFor(path));
     expect(status).toBe(200);
     expect(htmlLang(text)).toBe(locale);
     expect(layoutOf(text)).toBe(layout);
@@ -59,6 +69,28 @@ describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
     expect(img.status).toBe(200);
     expect(img.type).toBe("image/png");
     expect(pngSize(img.bytes)).toEqual({ width: 1200, height: 630 });
+  });
+
+  it.each(routes.filter(([path]) => requiresAuth(path)))(
+    `/${locale}%s sends a signed-out visitor to the sign-in page`,
+    async (path) => {
+      const { status, res } = await get(`/${locale}${path}`);
+      expect(status).toBe(307);
+      expect(new URL(res.headers.get("location") ?? "", baseUrl()).pathname).toBe(`/${locale}`);
+    },
+  );
+
+  it("sends a signed-in owner from the sign-in page on to setup", async () => {
+    const { status, res } = await get(`/${locale}`, { cookie: session });
+    expect(status).toBe(307);
+    expect(new URL(res.headers.get("location") ?? "", baseUrl()).pathname).toBe(`/${locale}/setup`);
+  });
+
+  it("lets a visitor holding only a renewal token through, for the browser to renew", async () => {
+    const renewalOnly = session.split("; ").find((c) => c.startsWith("renewal_token="))!;
+    const { status, text } = await get(`/${locale}/setup`, { cookie: renewalOnly });
+    expect(status).toBe(200);
+    expect(layoutOf(text)).toBe("chat");
   });
 
   it("unknown pages answer the 404 variant in the empty layout", async () => {

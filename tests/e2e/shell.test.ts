@@ -1,7 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { browserPerFile, pageErrors } from "../helpers/browser";
+import { type SignedIn, sessionCookies, signInWithOidc } from "../helpers/oidc-sign-in";
 
 const browser = browserPerFile();
+let owner: SignedIn;
+beforeAll(async () => {
+  owner = await signInWithOidc();
+});
+/** The app pages need a signed-in owner: one session for this file. */
+const signedIn = () => ({ cookies: sessionCookies(owner) });
 
 const text = {
   en: {
@@ -32,11 +39,11 @@ describe.each(["en", "vi"] as const)("the shell in %s", (locale) => {
   });
 
   it("shows the sidebar on a desktop and a menu on a phone (device info)", async () => {
-    const desktop = await browser.open(`/${locale}/setup`);
+    const desktop = await browser.open(`/${locale}/setup`, signedIn());
     expect(await desktop.locator("aside nav").count()).toBe(1);
     expect(await desktop.getByRole("button", { name: t.menu }).count()).toBe(0);
 
-    const phone = await browser.open(`/${locale}/setup`, { viewport: "phone" });
+    const phone = await browser.open(`/${locale}/setup`, { viewport: "phone", ...signedIn() });
     await phone.getByRole("button", { name: t.menu }).waitFor();
     expect(await phone.locator("aside").count()).toBe(0);
     await phone.getByRole("button", { name: t.menu }).click();
@@ -107,7 +114,7 @@ describe("new-version detection", () => {
   ] as const)(
     "offers a reload in %s when /latest.json announces another build, and reloads",
     async (locale, message) => {
-      const page = await browser.open(`/${locale}/setup`);
+      const page = await browser.open(`/${locale}/setup`, signedIn());
       await page.evaluate(() => {
         (window as unknown as { marker: string }).marker = "before-reload";
       });
@@ -123,7 +130,7 @@ describe("new-version detection", () => {
   );
 
   it("stays quiet while the build is unchanged", async () => {
-    const page = await browser.open("/en/setup");
+    const page = await browser.open("/en/setup", signedIn());
     let polls = 0;
     page.on("request", (r) => {
       if (r.url().endsWith("/latest.json")) polls++;

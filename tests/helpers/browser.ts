@@ -34,7 +34,12 @@ export function browserPerFile() {
   return {
     async open(
       path: string,
-      opts: { viewport?: keyof typeof viewports; locale?: string } = {},
+      opts: {
+        viewport?: keyof typeof viewports;
+        locale?: string;
+        /** set before the first request, e.g. a signed-in session */
+        cookies?: { name: string; value: string; url: string }[];
+      } = {},
     ): Promise<Page> {
       const context = await browser.newContext({
         viewport: viewports[opts.viewport ?? "desktop"],
@@ -42,6 +47,7 @@ export function browserPerFile() {
         baseURL: inject("baseUrl"),
       });
       contexts.push(context);
+      if (opts.cookies?.length) await context.addCookies(opts.cookies);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));

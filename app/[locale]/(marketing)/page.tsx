@@ -9,12 +9,17 @@ import {
   SparklesIcon,
 } from "lucide-react";
 import { getTranslations } from "next-intl/server";
+import { SignInMethods } from "@/components/auth/sign-in-card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { otpDelivery } from "@/lib/auth/otp-delivery";
+import { pageSession } from "@/lib/auth/page-session";
+import { enabledProviders } from "@/lib/auth/providers";
 import { config } from "@/lib/config";
-import { Link } from "@/lib/i18n/navigation";
+import { Link, redirect } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
+import { SIGNED_IN_HOME } from "@/lib/navigation/items";
 
 const features = [
   { key: "train", icon: BookOpenIcon },
@@ -27,10 +32,22 @@ const features = [
 
 const steps = ["one", "two", "three"] as const;
 
-export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
-  await pageLocale(params);
+/** The index is the sign-in page (AUTH-6): a signed-in owner goes straight on to setup. */
+export default async function HomePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const locale = await pageLocale(params);
+  if ((await pageSession()).state === "signed-in") redirect({ href: SIGNED_IN_HOME, locale });
   const t = await getTranslations("home");
   const { APP_NAME } = config();
+  const providers = enabledProviders();
+  const emailCode = otpDelivery() !== "off";
+  const referral = (await searchParams)["referral-code"];
+  const referralCode = typeof referral === "string" && referral.length <= 100 ? referral : undefined;
   return (
     <>
       <section className="relative overflow-hidden">
@@ -130,12 +147,16 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
             </CardTitle>
             <CardDescription>{t("signIn.subtitle")}</CardDescription>
           </CardHeader>
-          <p
-            role="status"
-            className="rounded-lg border border-dashed bg-muted/50 p-4 text-center text-sm text-muted-foreground"
-          >
-            {t("signIn.none")}
-          </p>
+          {providers.length > 0 || emailCode ? (
+            <SignInMethods providers={providers} emailCode={emailCode} referralCode={referralCode} />
+          ) : (
+            <p
+              role="status"
+              className="rounded-lg border border-dashed bg-muted/50 p-4 text-center text-sm text-muted-foreground"
+            >
+              {t("signIn.none")}
+            </p>
+          )}
         </Card>
       </section>
     </>
