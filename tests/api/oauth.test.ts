@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { START_LIMIT } from "@/lib/auth/oauth/policy";
+import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
 import { baseUrl, get, layoutOf } from "../helpers/http";
 import { sql } from "../helpers/sql";
@@ -39,6 +41,36 @@ class Jar {
 
 type Claims = Record<string, unknown>;
 
+/**
+ * AUTH-3 cookie flags, on every Set-Cookie line: HttpOnly, SameSite=Lax, Path=/, and on this plain-http
+ * loopback server neither Secure nor the __Host- prefix (the browser would drop both), nor a Domain.
+ */
+function expectCookieFlags(lines: string[]) {
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    const attrs = line
+      .split(";")
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
+    expect(line, line).not.toMatch(/^__Host-/);
+    expect(attrs, line).toContain("httponly");
+    expect(attrs, line).toContain("samesite=lax");
+    expect(attrs, line).toContain("path=/");
+    expect(attrs, line).not.toContain("secure");
+    expect(
+      attrs.some((a) => a.startsWith("domain=")),
+      line,
+    ).toBe(false);
+  }
+}
+
+/** How many token requests the provider has received: tells "we refused" from "the provider refused". */
+async function tokenRequests(): Promise<number> {
+  const res = await fetch(`${issuer()}/__control/token-requests`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { count: number }).count;
+}
+
 function claimsFor(name: string, extra: Claims = {}): Claims {
   return {
     sub: `${name}-${run}`,
@@ -59,6 +91,7 @@ async function startFlow(jar: Jar, query = ""): Promise<URL> {
     headers: { cookie: jar.header() },
   });
   expect(res.status).toBe(302);
+  expectCookieFlags(res.headers.getSetCookie());
   jar.take(res);
   return new URL(res.headers.get("location")!);
 }
@@ -74,6 +107,8 @@ async function authorizeAtPeer(authorizeUrl: URL, claims: Claims) {
   const res = await fetch(authorizeUrl, { redirect: "manual" });
   expect(res.status).toBe(302);
   const back = new URL(res.headers.get("location")!);
+  // Back to the callback page the flow named, on this server.
+  expect(`${back.origin}${back.pathname}`).toBe(authorizeUrl.searchParams.get("redirect_uri"));
   return { back, code: back.searchParams.get("code")!, state: back.searchParams.get("state")! };
 }
 
@@ -150,42 +185,80 @@ describe("starting a sign-in", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     expect(res.headers.getSetCookie().some((c) => c.startsWith("oauth_flow=ofl_"))).toBe(true);
+    expectCookieFlags(res.headers.getSetCookie());
     const { data } = await res.json();
     const url = new URL(data.url);
     expect(url.searchParams.get("redirect_uri")).toBe(`${baseUrl()}/vi/auth/oidc/callback`);
   });
 
   it.each(["github", "facebook", "google", "myspace"])(
-    "404s for a provider that is off or unknown: %s",
+    "404s for a provider that is off or unknown, in the caller's language: %s",
     async (id) => {
-      const res = await fetch(`${baseUrl()}/api/v1/auth/${id}/new`, { redirect: "manual" });
-      expect(res.status).toBe(404);
-      expect(res.headers.getSetCookie()).toEqual([]);
-      const body = await res.json();
-      expect(body.error).toMatchObject({ status: 404, message: "not_found" });
-      const post = await fetch(`${baseUrl()}/api/v1/auth/${id}/callback`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: baseUrl() },
-        body: JSON.stringify({ code: "c", state: "s" }),
-      });
-      expect(post.status).toBe(404);
+      for (const [lang, messages] of [
+        ["en", en],
+        ["vi", vi],
+      ] as const) {
+        const res = await fetch(`${baseUrl()}/api/v1/auth/${id}/new?locale=${lang}`, { redirect: "manual" });
+        expect(res.status).toBe(404);
+        expect(res.headers.getSetCookie()).toEqual([]);
+        expect((await res.json()).error).toEqual({
+          status: 404,
+          message: "not_found",
+          detail: messages.errors.oauth_provider_unknown,
+        });
+        const post = await fetch(`${baseUrl()}/api/v1/auth/${id}/callback?locale=${lang}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: baseUrl() },
+          body: JSON.stringify({ code: "c", state: "s" }),
+        });
+        expect(post.status).toBe(404);
+        expect(post.headers.getSetCookie()).toEqual([]);
+        expect((await post.json()).error).toEqual({
+          status: 404,
+          message: "not_found",
+          detail: messages.errors.oauth_provider_unknown,
+        });
+      }
+      expect(en.errors.oauth_provider_unknown).not.toBe(vi.errors.oauth_provider_unknown);
     },
   );
 });
 
 describe("finishing a sign-in", () => {
-  it("signs in, sets the session cookies and creates the account from the provider's claims", async () => {
+  it("signs in through the provider and back, sets the session cookies and creates the account from the provider's claims", async () => {
     const claims = claimsFor("full", {
       given_name: "An",
       family_name: "Lê",
       picture: "https://img.test/an.png",
     });
-    const { res, body } = await signIn(claims, "?referral-code=FRIEND_42&locale=en");
+    const jar = new Jar();
+    const { back, code, state } = await authorizeAtPeer(
+      await startFlow(jar, "?referral-code=FRIEND_42&locale=en"),
+      claims,
+    );
+    expect(`${back.origin}${back.pathname}`).toBe(`${baseUrl()}/en/auth/oidc/callback`);
+    // The page the provider sends the browser to renders; its script then posts the code and state.
+    const page = await get(`${back.pathname}${back.search}`, { cookie: jar.header() });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Signing in with Test ID");
+
+    const tokensBefore = await tokenRequests();
+    const res = await postCallback(jar, { code, state });
+    const body = await res.json();
     expect(res.status).toBe(200);
+    expect(await tokenRequests()).toBe(tokensBefore + 1);
+    expect(res.headers.get("cache-control")).toContain("no-store");
     expect(body.data.access_token).toMatch(/^act_/);
     expect(body.data.renewal_token).toMatch(/^rnt_/);
-    expect(body.data.user).toMatchObject({ email: claims.email, first_name: "An", last_name: "Lê" });
+    expect(body.data.user).toMatchObject({
+      email: claims.email,
+      first_name: "An",
+      last_name: "Lê",
+      avatar: "https://img.test/an.png",
+    });
     const cookies = res.headers.getSetCookie();
+    expect(cookies).toHaveLength(3);
+    expectCookieFlags(cookies);
     expect(cookies.some((c) => c.startsWith(`access_token=${body.data.access_token};`))).toBe(true);
     expect(cookies.some((c) => c.startsWith(`renewal_token=${body.data.renewal_token};`))).toBe(true);
     expect(cookies.some((c) => c.startsWith("oauth_flow=;") && /max-age=0/i.test(c))).toBe(true);
@@ -208,6 +281,19 @@ describe("finishing a sign-in", () => {
       headers: { authorization: `Bearer ${body.data.access_token}` },
     });
     expect(sessions.status).toBe(200);
+    expect((await sessions.json()).data).toEqual([
+      expect.objectContaining({ method: "oidc", current: true }),
+    ]);
+
+    // The browser now holds the session (and no flow): the API and the setup area know it by cookie.
+    jar.take(res);
+    expect(jar.get("oauth_flow")).toBeUndefined();
+    const byCookie = await fetch(`${baseUrl()}/api/v1/user/sessions`, { headers: { cookie: jar.header() } });
+    expect(byCookie.status).toBe(200);
+    const setup = await get("/en/setup", { cookie: jar.header() });
+    expect(setup.status).toBe(200);
+    expect(layoutOf(setup.text)).toBe("chat");
+    expect((await get("/en/setup")).status).toBe(307);
   });
 
   it("reaches the same account on a second sign-in with the same subject", async () => {
@@ -280,8 +366,12 @@ describe("refusing what is not this browser's own, fresh, unused flow", () => {
     const claims = claimsFor("replay");
     const { res, jar, code, state } = await signIn(claims);
     expect(res.status).toBe(200);
+    const tokensBefore = await tokenRequests();
     const replay = await postCallback(jar, { code, state });
     expect(replay.status).toBe(400);
+    expect((await replay.json()).error.message).toBe("bad_request");
+    // Refused here, from the spent flow: the code never went back to the provider.
+    expect(await tokenRequests()).toBe(tokensBefore);
     const userId = await userIdBySub(claims.sub);
     expect(await count("select count(*)::int as n from sessions where user_id = $1", [userId])).toBe(1);
   });
@@ -290,16 +380,44 @@ describe("refusing what is not this browser's own, fresh, unused flow", () => {
     const claims = claimsFor("race");
     const jar = new Jar();
     const { code, state } = await authorizeAtPeer(await startFlow(jar), claims);
+    const tokensBefore = await tokenRequests();
     const results = await Promise.all([
       postCallback(jar, { code, state }),
       postCallback(jar, { code, state }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(await tokenRequests()).toBe(tokensBefore + 1);
     const userId = await userIdBySub(claims.sub);
     expect(await count("select count(*)::int as n from sessions where user_id = $1", [userId])).toBe(1);
   });
 
-  it("fails the exchange when the code was issued for another flow (wrong PKCE verifier)", async () => {
+  it("fails the exchange when the stored PKCE verifier is not the one the challenge was made from", async () => {
+    const claims = claimsFor("verifier");
+    const jar = new Jar();
+    const { code, state } = await authorizeAtPeer(await startFlow(jar), claims);
+    // A well-formed verifier (RFC 7636: 43 to 128 unreserved characters), just not this flow's.
+    const tampered = await sql(
+      "update oauth_flows set code_verifier = $1 where state_hash = $2 returning id",
+      [randomBytes(32).toString("base64url"), sha256(state)],
+    );
+    expect(tampered).toHaveLength(1);
+    const before = await count("select count(*)::int as n from sessions");
+    const tokensBefore = await tokenRequests();
+    const res = await postCallback(jar, { code, state });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({
+      message: "bad_request",
+      detail: en.errors.oauth_failed,
+    });
+    // This time the provider was asked, and it said no.
+    expect(await tokenRequests()).toBe(tokensBefore + 1);
+    expect(await userIdBySub(claims.sub)).toBeUndefined();
+    expect(await count("select count(*)::int as n from users where email = $1", [claims.email])).toBe(0);
+    expect(await count("select count(*)::int as n from sessions")).toBe(before);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("fails the exchange when the code was issued for another flow (its PKCE and nonce)", async () => {
     const claims = claimsFor("pkce");
     const jar = new Jar();
     const flowA = await startFlow(jar);
@@ -335,10 +453,18 @@ describe("refusing what is not this browser's own, fresh, unused flow", () => {
     expect(await userIdBySub(claims.sub)).toBeUndefined();
   });
 
-  it("answers in Vietnamese when asked", async () => {
-    const res = await postCallback(new Jar(), { code: "c", state: "s" }, { "accept-language": "vi" });
-    expect(res.status).toBe(400);
-    expect((await res.json()).error.detail).toBe(vi.errors.oauth_failed);
+  it("answers in Vietnamese when asked by ?locale=vi or Accept-Language", async () => {
+    const byQuery = await fetch(`${baseUrl()}/api/v1/auth/oidc/callback?locale=vi`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl(), "accept-language": "en" },
+      body: JSON.stringify({ code: "c", state: "s" }),
+    });
+    expect(byQuery.status).toBe(400);
+    expect((await byQuery.json()).error.detail).toBe(vi.errors.oauth_failed);
+    const byHeader = await postCallback(new Jar(), { code: "c", state: "s" }, { "accept-language": "vi" });
+    expect(byHeader.status).toBe(400);
+    expect((await byHeader.json()).error.detail).toBe(vi.errors.oauth_failed);
+    expect(vi.errors.oauth_failed).not.toBe(en.errors.oauth_failed);
   });
 
   it("rejects a malformed body with 422", async () => {
@@ -357,6 +483,42 @@ describe("refusing what is not this browser's own, fresh, unused flow", () => {
     );
     expect(res.status).toBe(403);
     expect((await res.json()).error.message).toBe("forbidden");
+    expect(res.headers.getSetCookie()).toEqual([]);
+    // Refused before anything was read: the flow is untouched.
+    const [flow] = await sql<{ used_at: unknown }>("select used_at from oauth_flows where state_hash = $1", [
+      sha256(url.searchParams.get("state")!),
+    ]);
+    expect(flow!.used_at).toBeNull();
+  });
+
+  it("limits sign-in starts per address with 429 and Retry-After", async () => {
+    const flowsBefore = await count("select count(*)::int as n from oauth_flows");
+    // Earlier tests spent part of this address's budget (one row: every request comes from 127.0.0.1).
+    const spent = await count(
+      "select coalesce(sum(count), 0)::int as n from rate_limits where key like 'oauth-start:%'",
+    );
+    let started = 0;
+    let limited: Response | undefined;
+    for (let i = 0; i <= START_LIMIT.max && !limited; i++) {
+      const res = await fetch(`${baseUrl()}/api/v1/auth/oidc/new`, { redirect: "manual" });
+      if (res.status === 429) limited = res;
+      else {
+        expect(res.status).toBe(302);
+        started++;
+      }
+    }
+    try {
+      expect(limited).toBeDefined();
+      expect(started).toBe(Math.max(0, START_LIMIT.max - spent));
+      expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(limited!.headers.getSetCookie()).toEqual([]);
+      expect((await limited!.json()).error).toMatchObject({ status: 429, message: "rate_limited" });
+      expect(await count("select count(*)::int as n from oauth_flows")).toBe(flowsBefore + started);
+    } finally {
+      await sql("delete from rate_limits where key like 'oauth-start:%'");
+    }
+    const again = await fetch(`${baseUrl()}/api/v1/auth/oidc/new`, { redirect: "manual" });
+    expect(again.status).toBe(302);
   });
 
   it("limits callbacks per address with 429 and Retry-After", async () => {
@@ -374,6 +536,14 @@ describe("/oauth2/auth", () => {
     const { status, res } = await get("/oauth2/auth?provider=oidc&referral-code=R1&locale=vi");
     expect(status).toBe(302);
     expect(res.headers.get("location")).toBe(`${baseUrl()}/api/v1/auth/oidc/new?locale=vi&referral-code=R1`);
+  });
+
+  it("sends a provider that is off or unknown to the sign-in card instead of the API's 404", async () => {
+    for (const provider of ["google", "myspace"]) {
+      const { status, res } = await get(`/oauth2/auth?provider=${provider}&locale=vi`);
+      expect(status).toBe(302);
+      expect(res.headers.get("location")).toBe(`${baseUrl()}/vi#sign-in`);
+    }
   });
 
   it("without a provider, shows sign-in in the visitor's language", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isProviderId } from "@/lib/auth/providers";
+import { isProviderEnabled, isProviderId } from "@/lib/auth/providers";
 import { config } from "@/lib/config";
 import { requestLocale } from "@/lib/http/locale";
 import { handle } from "@/lib/http/respond";
@@ -11,7 +11,8 @@ const query = z.object({
 
 /**
  * The spec's /oauth2/auth entry point. With ?provider= it starts that provider's sign-in (keeping the
- * referral code and language); without one it shows the sign-in card on the home page.
+ * referral code and language); without one, or with one this server has not enabled, it shows the
+ * sign-in card on the home page (a followed link should never land on the API's JSON 404).
  */
 export const GET = handle(async (req) => {
   const { searchParams } = new URL(req.url);
@@ -19,7 +20,7 @@ export const GET = handle(async (req) => {
   const locale = requestLocale(req);
   const base = config().APP_URL;
   let target: string;
-  if (q.provider && isProviderId(q.provider)) {
+  if (q.provider && isProviderId(q.provider) && isProviderEnabled(q.provider)) {
     const next = new URLSearchParams({ locale });
     if (q["referral-code"]) next.set("referral-code", q["referral-code"]);
     target = `${base}/api/v1/auth/${q.provider}/new?${next}`;
