@@ -1,5 +1,6 @@
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
+import { clearCookie } from "@/lib/auth/cookies";
 import { fromAcceptLanguage } from "@/lib/http/locale";
 import { isLocale, LOCALE_COOKIE, routing } from "@/lib/i18n/routing";
 import { isExternalTarget, lookupRouteRule } from "@/lib/redirects/store";
@@ -23,6 +24,11 @@ export default function proxy(req: NextRequest) {
     const target = isExternalTarget(rule.target) ? rule.target : new URL(rule.target + search, req.url);
     return NextResponse.redirect(target, status);
   }
+
+  // AUTH-5: the browser cannot delete HttpOnly cookies, and a logout request may have timed out: the
+  // page then arrives here. Only our own pages may send it (a cross-site link must not sign people out).
+  const signedOut = signedOutLanding(req);
+  if (signedOut) return signedOut;
 
   // Next runs the proxy again for our own rewrite: keep the original path it carries.
   if (pathname === INVALID_PAGE) return NextResponse.next();
@@ -53,6 +59,23 @@ export default function proxy(req: NextRequest) {
     });
     return next;
   }
+  return res;
+}
+
+/** The query the client adds after sign-out, whatever the logout request answered. */
+const SIGNED_OUT_PARAM = "signed-out";
+
+function signedOutLanding(req: NextRequest): NextResponse | null {
+  const { pathname, searchParams } = req.nextUrl;
+  const locale = pathname.slice(1);
+  if (!searchParams.has(SIGNED_OUT_PARAM) || !isLocale(locale)) return null;
+  const res = NextResponse.redirect(new URL(`/${locale}`, req.url), 303);
+  if (req.headers.get("sec-fetch-site") === "same-origin") {
+    for (const name of ["access_token", "renewal_token", "payment_token"] as const) {
+      res.headers.append("set-cookie", clearCookie(name));
+    }
+  }
+  res.headers.set("cache-control", "no-store");
   return res;
 }
 

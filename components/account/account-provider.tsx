@@ -1,7 +1,16 @@
 "use client";
 
 import { useLocale } from "next-intl";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { AccountSnapshot, PageSession } from "@/lib/auth/page-session";
 import { api, onSignedOut, renewSession } from "@/lib/client/api";
 import { usePathname, useRouter } from "@/lib/i18n/navigation";
@@ -65,12 +74,17 @@ export function AccountProvider({ initial, children }: { initial: PageSession; c
 
   useEffect(() => onSignedOut(() => setAccount(null)), [setAccount]);
 
+  // Set while sign-out navigates away: the guard must not race it with a client-side redirect.
+  const leaving = useRef(false);
+
   useEffect(() => {
+    if (leaving.current) return;
     if (status === "signed-out" && requiresAuth(pathname)) router.replace("/");
     else if (status === "signed-in" && pathname === "/") router.replace(SIGNED_IN_HOME);
   }, [status, pathname, router]);
 
   const signOut = useCallback(async () => {
+    leaving.current = true;
     await api.signOut();
     try {
       sessionStorage.removeItem(PAYMENT_TOKEN_KEY);
@@ -78,8 +92,9 @@ export function AccountProvider({ initial, children }: { initial: PageSession; c
       // storage may be unavailable (private mode); nothing was kept there then
     }
     setAccount(null);
-    // A full load: every cached server render of this session is dropped with it.
-    window.location.replace(`/${locale}`);
+    // A full load through a landing that also drops the cookies, should the logout request have failed;
+    // every cached server render of this session goes with it.
+    window.location.replace(`/${locale}?signed-out`);
   }, [locale, setAccount]);
 
   const value = useMemo(

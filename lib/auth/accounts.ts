@@ -27,6 +27,29 @@ export async function accountForIdentity(
   identity: VerifiedIdentity,
   referralCode?: string | null,
 ): Promise<{ user: User; created: boolean }> {
+  try {
+    return await findOrCreate(db, identity, referralCode);
+  } catch (err) {
+    // Two first sign-ins of one person at the same moment (two tabs, a double click): the loser hits a
+    // unique index on the identity or the verified e-mail. Its second look finds the winner's rows.
+    if (!isUniqueViolation(err)) throw err;
+    return findOrCreate(db, identity, referralCode);
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === "23505") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+async function findOrCreate(
+  db: Db,
+  identity: VerifiedIdentity,
+  referralCode?: string | null,
+): Promise<{ user: User; created: boolean }> {
   const email = identity.email ? normalizeEmail(identity.email) : null;
   const verifiedEmail = identity.emailVerified && email ? email : null;
   return db.transaction(async (tx) => {

@@ -55,7 +55,11 @@ export function renewSession(): Promise<boolean> {
     credentials: "same-origin",
     headers: { accept: "application/json" },
   })
-    .then((res) => res.ok)
+    // Read to the end: an unread body keeps the request open in the browser (and the page never idle).
+    .then(async (res) => {
+      await res.arrayBuffer().catch(() => undefined);
+      return res.ok;
+    })
     .catch(() => false)
     .then((renewed) => {
       if (!renewed) for (const listener of signedOutListeners) listener();
@@ -129,6 +133,7 @@ async function sendRenewing(
   const res = await send(method, path, body, opts);
   if (opts.renew === false || !(await isUnauthorized(res))) return res;
   if (!(await renewSession())) return res;
+  await res.body?.cancel().catch(() => undefined);
   return send(method, path, body, opts);
 }
 
@@ -177,10 +182,10 @@ async function graphql<T>(
 
 /** AUTH-5: logout within 2 s whatever happens; the caller clears its own state regardless. */
 async function signOut(): Promise<void> {
-  await send("DELETE", "/api/v1/user/session", undefined, {
-    signal: AbortSignal.timeout(2_000),
-    renew: false,
-  }).catch(() => undefined);
+  const signal = AbortSignal.timeout(2_000);
+  await send("DELETE", "/api/v1/user/session", undefined, { signal, renew: false })
+    .then((res) => res.arrayBuffer())
+    .catch(() => undefined);
 }
 
 export const api = {
