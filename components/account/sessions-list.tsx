@@ -117,7 +117,7 @@ export function SessionsList() {
     }
     // This session ended too (the response cleared its cookies): a full load of the sign-in page.
     setAccount(null);
-    window.location.replace(`/${locale}`);
+    window.location.replace(`/${locale}?signed-out`);
   };
 
   return (

@@ -93,6 +93,23 @@ describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
     expect(layoutOf(text)).toBe("chat");
   });
 
+  it("the signed-out landing drops the session cookies for our own pages only", async () => {
+    const own = await get(`/${locale}?signed-out`, { cookie: session, "sec-fetch-site": "same-origin" });
+    expect(own.status).toBe(303);
+    expect(new URL(own.res.headers.get("location") ?? "", baseUrl()).pathname).toBe(`/${locale}`);
+    const cleared = own.res.headers.getSetCookie().filter((c) => /max-age=0/i.test(c));
+    expect(cleared.map((c) => c.split("=")[0]).sort()).toEqual([
+      "access_token",
+      "payment_token",
+      "renewal_token",
+    ]);
+
+    // A link from another site lands on the same page but cannot sign anyone out.
+    const foreign = await get(`/${locale}?signed-out`, { cookie: session, "sec-fetch-site": "cross-site" });
+    expect(foreign.status).toBe(303);
+    expect(foreign.res.headers.getSetCookie()).toEqual([]);
+  });
+
   it("unknown pages answer the 404 variant in the empty layout", async () => {
     const { status, text } = await get(`/${locale}/no-such-page`);
     expect(status).toBe(404);

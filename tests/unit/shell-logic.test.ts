@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isPublicId } from "@/lib/agents/public-id";
 import { isProviderId } from "@/lib/auth/providers";
-import { activeNavKey, appNav } from "@/lib/navigation/items";
+import { activeNavKey, appNav, requiresAuth } from "@/lib/navigation/items";
 import { InvalidRedirectError, validateRule } from "@/lib/redirects/queries";
 import { isExternalTarget, lookupRouteRule, normalizePath, setRouteRules } from "@/lib/redirects/store";
 import { stripLocale } from "@/lib/seo/metadata";
@@ -12,6 +12,23 @@ describe("navigation", () => {
     expect(activeNavKey("/setup", appNav)).toBe("setup");
     expect(activeNavKey("/history/abc", appNav)).toBe("history");
     expect(activeNavKey("/settings", appNav)).toBeUndefined();
+  });
+
+  it("guards a path and everything under it, and nothing that merely shares a prefix", () => {
+    for (const p of ["/setup", "/setup/files", "/history", "/history/abc", "/billing", "/chat"]) {
+      expect(requiresAuth(p), p).toBe(true);
+    }
+    for (const p of [
+      "/",
+      "/pricing",
+      "/setups",
+      "/c/agent_x",
+      "/ai",
+      "/auth/oidc/callback",
+      "/test-ban-phim",
+    ]) {
+      expect(requiresAuth(p), p).toBe(false);
+    }
   });
 
   it("requires sign-in exactly where the spec says", () => {

@@ -43,6 +43,7 @@ export default async function HomePage({
   const locale = await pageLocale(params);
   if ((await pageSession()).state === "signed-in") redirect({ href: SIGNED_IN_HOME, locale });
   const t = await getTranslations("home");
+  const tSignIn = await getTranslations("signIn");
   const { APP_NAME } = config();
   const providers = enabledProviders();
   const emailCode = otpDelivery() !== "off";
@@ -148,7 +149,12 @@ export default async function HomePage({
             <CardDescription>{t("signIn.subtitle")}</CardDescription>
           </CardHeader>
           {providers.length > 0 || emailCode ? (
-            <SignInMethods providers={providers} emailCode={emailCode} referralCode={referralCode} />
+            <>
+              <SignInMethods providers={providers} emailCode={emailCode} referralCode={referralCode} />
+              {!emailCode && (
+                <p className="text-center text-sm text-muted-foreground">{tSignIn("emailOff")}</p>
+              )}
+            </>
           ) : (
             <p
               role="status"
