@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { AccountMenu } from "@/components/account/account-menu";
 import { appNav } from "@/lib/navigation/items";
 import { useDeviceInfo } from "./device-info";
 import { LanguageSwitcher } from "./language-switcher";
@@ -21,6 +22,7 @@ export function AppShell({ appName, children }: { appName: string; children: Rea
           <MobileNav items={appNav} side="left" header={<Logo appName={appName} />} />
           <Logo appName={appName} className="text-base" />
           <LanguageSwitcher compact className="ml-auto" />
+          <AccountMenu />
         </header>
         <main id="content" className="flex-1 px-4 py-6">
           {children}
@@ -37,6 +39,7 @@ export function AppShell({ appName, children }: { appName: string; children: Rea
           <NavLinks items={appNav} vertical />
         </nav>
         <LanguageSwitcher className="self-start" />
+        <AccountMenu withName />
       </aside>
       <main id="content" className="min-w-0 flex-1 px-8 py-8">
         {children}
