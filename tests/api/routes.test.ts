@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, get, htmlLang, layoutOf, pick, pngSize, titleOf } from "../helpers/http";
+import { signInWithCode } from "../helpers/session";
 
 /** Fetches each preview image once per run: many pages share one. */
 const images = new Map<string, Promise<{ status: number; type: string | null; bytes: Buffer }>>();
@@ -41,9 +43,16 @@ const routes: Array<[path: string, layout: string]> = [
   ["/auth/oidc/callback", "blank"],
 ];
 
+/** The chat-layout pages need a signed-in user (AUTH-6): they are fetched with a session cookie. */
+let session = "";
+beforeAll(async () => {
+  const email = `routes-${randomBytes(4).toString("hex")}@example.test`;
+  session = (await signInWithCode(baseUrl(), email)).cookies.join("; ");
+});
+
 describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
   it.each(routes)(`/${locale}%s answers 200 with its layout, language and title`, async (path, layout) => {
-    const { status, text } = await get(`/${locale}${path}`);
+    const { status, text } = await get(`/${locale}${path}`, layout === "chat" ? { cookie: session } : {});
     expect(status).toBe(200);
     expect(htmlLang(text)).toBe(locale);
     expect(layoutOf(text)).toBe(layout);
@@ -60,6 +69,15 @@ describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
     expect(img.type).toBe("image/png");
     expect(pngSize(img.bytes)).toEqual({ width: 1200, height: 630 });
   });
+
+  it.each(routes.filter(([, layout]) => layout === "chat"))(
+    `/${locale}%s sends a signed-out visitor to the index`,
+    async (path) => {
+      const { status, res } = await get(`/${locale}${path}`);
+      expect(status).toBe(307);
+      expect(new URL(res.headers.get("location") ?? "", baseUrl()).pathname).toBe(`/${locale}`);
+    },
+  );
 
   it("unknown pages answer the 404 variant in the empty layout", async () => {
     const { status, text } = await get(`/${locale}/no-such-page`);

@@ -1,7 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { browserPerFile, pageErrors } from "../helpers/browser";
+import { signInWithCode } from "../helpers/session";
 
 const browser = browserPerFile();
+
+/** The app pages need a signed-in user (AUTH-6); the shell is the same for everyone who gets there. */
+let signedIn: string[] = [];
+beforeAll(async () => {
+  const email = `e2e-shell-${randomBytes(4).toString("hex")}@example.test`;
+  signedIn = (await signInWithCode(inject("baseUrl"), email)).cookies;
+});
 
 const text = {
   en: {
@@ -32,11 +41,12 @@ describe.each(["en", "vi"] as const)("the shell in %s", (locale) => {
   });
 
   it("shows the sidebar on a desktop and a menu on a phone (device info)", async () => {
-    const desktop = await browser.open(`/${locale}/setup`);
+    const desktop = await browser.open(`/${locale}/setup`, { cookies: signedIn });
+    expect(new URL(desktop.url()).pathname).toBe(`/${locale}/setup`);
     expect(await desktop.locator("aside nav").count()).toBe(1);
     expect(await desktop.getByRole("button", { name: t.menu }).count()).toBe(0);
 
-    const phone = await browser.open(`/${locale}/setup`, { viewport: "phone" });
+    const phone = await browser.open(`/${locale}/setup`, { viewport: "phone", cookies: signedIn });
     await phone.getByRole("button", { name: t.menu }).waitFor();
     expect(await phone.locator("aside").count()).toBe(0);
     await phone.getByRole("button", { name: t.menu }).click();

@@ -34,7 +34,12 @@ export function browserPerFile() {
   return {
     async open(
       path: string,
-      opts: { viewport?: keyof typeof viewports; locale?: string } = {},
+      opts: {
+        viewport?: keyof typeof viewports;
+        locale?: string;
+        /** name=value pairs the browser holds before the first request (e.g. signInWithCode's cookies) */
+        cookies?: string[];
+      } = {},
     ): Promise<Page> {
       const context = await browser.newContext({
         viewport: viewports[opts.viewport ?? "desktop"],
@@ -42,6 +47,20 @@ export function browserPerFile() {
         baseURL: inject("baseUrl"),
       });
       contexts.push(context);
+      if (opts.cookies?.length) {
+        await context.addCookies(
+          opts.cookies.map((pair) => {
+            const eq = pair.indexOf("=");
+            return {
+              name: pair.slice(0, eq),
+              value: pair.slice(eq + 1),
+              url: inject("baseUrl"),
+              httpOnly: true,
+              sameSite: "Lax" as const,
+            };
+          }),
+        );
+      }
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
