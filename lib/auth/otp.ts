@@ -44,12 +44,8 @@ export async function issueCode(
  * requests racing for one address cannot cancel each other both.
  */
 export async function supersedeOlderCodes(db: Db, email: string, keepId: string): Promise<void> {
-  const [kept] = await db
-    .select({ insertedAt: otpCodes.insertedAt })
-    .from(otpCodes)
-    .where(eq(otpCodes.id, keepId))
-    .limit(1);
-  if (!kept) return;
+  // Compared in SQL: a timestamp read back into JavaScript loses its microseconds.
+  const keptAt = sql`(SELECT inserted_at FROM otp_codes WHERE id = ${keepId})`;
   await db
     .update(otpCodes)
     .set({ expiresAt: sql`least(${otpCodes.expiresAt}, now())` })
@@ -59,7 +55,7 @@ export async function supersedeOlderCodes(db: Db, email: string, keepId: string)
         ne(otpCodes.id, keepId),
         isNull(otpCodes.usedAt),
         gt(otpCodes.expiresAt, sql`now()`),
-        lte(otpCodes.insertedAt, kept.insertedAt),
+        lte(otpCodes.insertedAt, keptAt),
       ),
     );
 }
@@ -99,7 +95,7 @@ export async function checkCode(
       ),
     )
     .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash, attempts: otpCodes.attempts });
-  if (!tried) return { ok: false, reason: await whyNotLive(db, input.email, mine) };
+  if (!tried) return { ok: false, reason: await whyNotLive(db, mine) };
 
   if (!sameHash(codeHash(secret, input.email, input.code), tried.codeHash)) {
     const triesLeft = OTP_MAX_ATTEMPTS - tried.attempts;
@@ -116,21 +112,23 @@ export async function checkCode(
 /** Only to choose the message; a used code reads as expired ("ask for a new one" either way). */
 async function whyNotLive(
   db: Db,
-  email: string,
   mine: SQL | undefined,
 ): Promise<"not_requested" | "expired" | "exhausted" | "superseded"> {
   const [row] = await db
-    .select({ usedAt: otpCodes.usedAt, attempts: otpCodes.attempts, insertedAt: otpCodes.insertedAt })
+    .select({
+      usedAt: otpCodes.usedAt,
+      attempts: otpCodes.attempts,
+      // In SQL, not in JavaScript: a timestamp read back loses its microseconds.
+      // Spelled out: Drizzle leaves columns of a one-table select unqualified, which inside this
+      // subquery would name `later`'s own columns.
+      newer: sql<boolean>`EXISTS (SELECT 1 FROM otp_codes later
+        WHERE later.email = otp_codes.email AND later.inserted_at > otp_codes.inserted_at)`,
+    })
     .from(otpCodes)
     .where(mine)
     .limit(1);
   if (!row) return "not_requested";
   if (row.usedAt) return "expired";
   if (row.attempts >= OTP_MAX_ATTEMPTS) return "exhausted";
-  const [newer] = await db
-    .select({ id: otpCodes.id })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.email, email), gt(otpCodes.insertedAt, row.insertedAt)))
-    .limit(1);
-  return newer ? "superseded" : "expired";
+  return row.newer ? "superseded" : "expired";
 }
