@@ -88,9 +88,18 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => vo
     setSaving(true);
     setErrors({});
     try {
-      const data = await api.graphql<{ update_profile: Saved }>(UPDATE_PROFILE, {
-        input: { first_name: form.first_name, last_name: form.last_name, avatar: form.avatar.trim() },
-      });
+      // Only what was edited: fixing the picture of an account without a name yet must not be refused
+      // for the name nobody touched (the server keeps absent fields as they are).
+      const saved: Form = {
+        first_name: account.first_name ?? "",
+        last_name: account.last_name ?? "",
+        avatar: account.avatar ?? "",
+      };
+      const edited: Form = { ...form, avatar: form.avatar.trim() };
+      const input = Object.fromEntries(
+        (Object.keys(edited) as Field[]).filter((k) => edited[k] !== saved[k]).map((k) => [k, edited[k]]),
+      );
+      const data = await api.graphql<{ update_profile: Saved }>(UPDATE_PROFILE, { input });
       setAccount({ ...account, ...data.update_profile });
       toast.success(t("saved"));
       onSaved();

@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { OTP_REQUEST_COOKIE_MAX_AGE } from "./otp-policy";
 import {
   ACCESS_COOKIE_MAX_AGE,
   OAUTH_FLOW_TTL_SECONDS,
@@ -17,7 +18,7 @@ const maxAges: Record<CookieName, number> = {
   renewal_token: RENEWAL_COOKIE_MAX_AGE,
   payment_token: PAYMENT_COOKIE_MAX_AGE,
   oauth_flow: OAUTH_FLOW_TTL_SECONDS,
-  otp_request: 10 * 60,
+  otp_request: OTP_REQUEST_COOKIE_MAX_AGE,
 };
 
 export function secureCookies(): boolean {

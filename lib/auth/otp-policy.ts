@@ -8,6 +8,11 @@ export const OTP_CODE_LENGTH = 6;
 export const OTP_TTL_SECONDS = 10 * 60;
 /** Wrong tries a code survives; the last one kills it. 5 tries of 10^6 codes: a 1 in 200,000 guess. */
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * The otp_request cookie outlives its code a little, so someone who comes back late is told the code
+ * expired rather than that this browser never asked for one.
+ */
+export const OTP_REQUEST_COOKIE_MAX_AGE = OTP_TTL_SECONDS + 5 * 60;
 
 const HOUR = 3600;
 

@@ -52,7 +52,8 @@ export async function parseJson<S extends z.ZodType>(
   } catch {
     throw new ApiError("bad_request", "invalid_json");
   }
-  const result = schema.safeParse(raw);
+  // zod 4 leaves the input out of issues unless asked: without it a wrong type reads as "required".
+  const result = schema.safeParse(raw, { reportInput: true });
   if (!result.success) {
     const fields = fieldErrors(result.error, requestLocale(req));
     throw new ApiError("validation_failed", undefined, {}, fields);

@@ -30,7 +30,8 @@ export async function enforce(db: Db, limits: Limit[], detailKey = "rate_limited
   for (const limit of limits) {
     const r = await hit(db, limit);
     if (!r.ok) {
-      throw new ApiError("rate_limited", detailKey, { seconds: r.retryAfter }, undefined, {
+      const values = { seconds: r.retryAfter, minutes: Math.ceil(r.retryAfter / 60) };
+      throw new ApiError("rate_limited", detailKey, values, undefined, {
         "Retry-After": String(r.retryAfter),
       });
     }

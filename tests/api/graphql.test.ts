@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { latestCode } from "../helpers/mail";
+import { signInWithCode } from "../helpers/session";
 import { sql } from "../helpers/sql";
 
 const base = () => inject("baseUrl");
@@ -14,28 +14,7 @@ type GqlBody = {
 };
 
 /** Signs in through the real e-mail code flow (SMTP peer) and returns the access token. */
-async function signIn(email: string): Promise<string> {
-  const asked = await fetch(`${base()}/oauth2/otp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base() },
-    body: JSON.stringify({ email }),
-  });
-  expect(asked.status, await asked.clone().text()).toBe(200);
-  const request = asked.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => /^(__Host-)?otp_request=/.test(c));
-  expect(request).toBeDefined();
-  const code = await latestCode(email);
-  const verified = await fetch(`${base()}/oauth2/otp/verify`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base(), cookie: request! },
-    body: JSON.stringify({ email, code }),
-  });
-  const body = (await verified.json()) as { data: { access_token: string } };
-  expect(verified.status, JSON.stringify(body)).toBe(200);
-  return body.data.access_token;
-}
+const signIn = async (email: string) => (await signInWithCode(base(), email)).access;
 
 const uniqueEmail = (tag: string) => `gql-${tag}-${randomBytes(4).toString("hex")}@example.test`;
 

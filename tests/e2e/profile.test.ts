@@ -2,38 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { browserPerFile, pageErrors } from "../helpers/browser";
-import { latestCode } from "../helpers/mail";
+import { signInWithCode } from "../helpers/session";
 
 const browser = browserPerFile();
 const base = () => inject("baseUrl");
 
 /** An API sign-in through the e-mail code flow: the tokens the browser then carries as cookies. */
-async function signIn(email: string, userAgent?: string): Promise<{ access: string; renewal: string }> {
-  const asked = await fetch(`${base()}/oauth2/otp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base() },
-    body: JSON.stringify({ email }),
-  });
-  expect(asked.status).toBe(200);
-  const request = asked.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => /^(__Host-)?otp_request=/.test(c))!;
-  const code = await latestCode(email);
-  const res = await fetch(`${base()}/oauth2/otp/verify`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: base(),
-      cookie: request,
-      ...(userAgent ? { "user-agent": userAgent } : {}),
-    },
-    body: JSON.stringify({ email, code }),
-  });
-  const body = (await res.json()) as { data: { access_token: string; renewal_token: string } };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return { access: body.data.access_token, renewal: body.data.renewal_token };
-}
+const signIn = (email: string, userAgent?: string) => signInWithCode(base(), email, { userAgent });
 
 /** Signs in as the browser would (its User-Agent is stored on the session), then hands it the cookies. */
 async function signedInPage(locale: string, email: string): Promise<Page> {

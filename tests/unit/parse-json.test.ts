@@ -39,6 +39,14 @@ describe("parseJson", () => {
     });
   });
 
+  it("tells a value of the wrong type from a missing one", async () => {
+    const err = await failure(post(JSON.stringify({ email: 42, name: null, kind: "business" })));
+    expect(err.body("en").error.fields).toEqual({
+      email: "This value is not valid.",
+      name: "This field is required.",
+    });
+  });
+
   it("names each bad field in Vietnamese for a Vietnamese request", async () => {
     const err = await failure(post(JSON.stringify({ name: "", kind: "business", site: "ftp:x" }), "vi"));
     expect(err.fields).toEqual({
