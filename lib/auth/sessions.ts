@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, sessionTokens, users } from "@/lib/db/schema";
-import { ACCESS_TOKEN_TTL_SECONDS, SESSION_IDLE_DAYS } from "./policy";
+import { ACCESS_TOKEN_TTL_SECONDS, RENEWAL_RACE_GRACE_SECONDS, SESSION_IDLE_DAYS } from "./policy";
 import { hashSecret, randomToken } from "./tokens";
 
 /**
@@ -63,12 +63,12 @@ export async function authenticate(
 
 export type RenewResult =
   | { ok: true; tokens: TokenPair; userId: string; sessionId: string }
-  | { ok: false; reason: "unknown" | "reused" | "revoked" | "expired" };
+  | { ok: false; reason: "unknown" | "reused" | "raced" | "revoked" | "expired" };
 
 /**
- * Rotates a family's tokens. The conditional update is the lock: of two concurrent renewals with the same
- * token exactly one wins; the other sees a used token, which is indistinguishable from theft, so the
- * family ends and neither pair stays alive.
+ * Rotates a family's tokens. The conditional update is the lock: of concurrent renewals with the same token
+ * exactly one wins. A loser within RENEWAL_RACE_GRACE_SECONDS is told it raced (the browser's cookie jar
+ * already holds the winner's pair); a used token presented later is theft and ends the family.
  */
 export async function renew(
   db: Db,
@@ -85,11 +85,18 @@ export async function renew(
       .returning({ sessionId: sessionTokens.sessionId });
     if (!claimed) {
       const [used] = await t
-        .select({ sessionId: sessionTokens.sessionId })
+        .select({
+          sessionId: sessionTokens.sessionId,
+          revoked: sql<boolean>`${sessions.revokedAt} is not null`,
+          raced: sql<boolean>`${sessionTokens.rotatedAt} > now() - interval '${sql.raw(String(RENEWAL_RACE_GRACE_SECONDS))} seconds'`,
+        })
         .from(sessionTokens)
+        .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
         .where(eq(sessionTokens.renewalHash, hash))
         .limit(1);
       if (!used) return { ok: false, reason: "unknown" } as const;
+      if (used.revoked) return { ok: false, reason: "revoked" } as const;
+      if (used.raced) return { ok: false, reason: "raced" } as const;
       await revokeFamily(t, used.sessionId, "renewal_token_reused");
       return { ok: false, reason: "reused" } as const;
     }

@@ -58,7 +58,8 @@ export function renewSession(): Promise<boolean> {
     // Read to the end: an unread body keeps the request open in the browser (and the page never idle).
     .then(async (res) => {
       await res.arrayBuffer().catch(() => undefined);
-      return res.ok;
+      // 409: another tab renewed a moment earlier; the shared cookie jar already holds its new pair.
+      return res.ok || res.status === 409;
     })
     .catch(() => false)
     .then((renewed) => {

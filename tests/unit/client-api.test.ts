@@ -9,11 +9,13 @@ import { ApiClientError, api, onSignedOut } from "@/lib/client/api";
  */
 type Behaviour = {
   renewOk: boolean;
+  /** another tab renewed first: 409, and the shared cookie jar already holds the new pair */
+  renewRaced: boolean;
   renewDelayMs: number;
   validToken: number;
 };
 const state = { renews: 0, calls: [] as string[], token: 0 };
-const behaviour: Behaviour = { renewOk: true, renewDelayMs: 0, validToken: 1 };
+const behaviour: Behaviour = { renewOk: true, renewRaced: false, renewDelayMs: 0, validToken: 1 };
 
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -84,7 +86,12 @@ afterAll(async () => {
 
 afterEach(() => {
   Object.assign(state, { renews: 0, calls: [], token: 0 });
-  Object.assign(behaviour, { renewOk: true, renewDelayMs: 0, validToken: behaviour.validToken + 1 });
+  Object.assign(behaviour, {
+    renewOk: true,
+    renewRaced: false,
+    renewDelayMs: 0,
+    validToken: behaviour.validToken + 1,
+  });
 });
 
 describe("the fetch wrapper", () => {
@@ -115,6 +122,15 @@ describe("the fetch wrapper", () => {
     expect(state.renews).toBe(1);
     expect(told).toBe(1);
     expect(state.calls.filter((c) => c === "GET /api/v1/thing")).toHaveLength(1);
+  });
+
+  it("takes a renewal that lost a race to another tab as renewed, and retries", async () => {
+    behaviour.renewRaced = true;
+    let told = 0;
+    const stop = onSignedOut(() => told++);
+    await expect(api.get("/api/v1/thing")).resolves.toEqual({ ok: true });
+    stop();
+    expect(told).toBe(0);
   });
 
   it("does not renew for a 401 that is about something else", async () => {

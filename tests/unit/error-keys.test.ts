@@ -18,7 +18,7 @@ function sources(dir: string): string[] {
 
 /** Keys built at run time from a reason; listed here so a new reason without a text fails this test. */
 const dynamic = [
-  ...["missing", "unknown", "reused", "revoked", "expired"].map((r) => `renewal_${r}`),
+  ...["missing", "unknown", "reused", "raced", "revoked", "expired"].map((r) => `renewal_${r}`),
   ...["not_requested", "expired", "exhausted", "superseded", "invalid", "invalid_last"].map(
     (r) => `otp_${r}`,
   ),

@@ -12,6 +12,8 @@ export const POST = handle(async (req) => {
   const token = bearer(req) ?? readCookie(req, "renewal_token");
   if (!token || token.length > 200) throw new ApiError("unauthorized", "renewal_missing");
   const result = await renew(await db(), token, { ip: clientIp(req) });
+  // Another tab renewed first: its cookies are already this browser's. Nothing to clear, just retry.
+  if (!result.ok && result.reason === "raced") throw new ApiError("conflict", "renewal_raced");
   if (!result.ok) {
     const res = errorResponse(req, new ApiError("unauthorized", `renewal_${result.reason}`));
     clearSessionCookies(res.headers);
