@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  check,
+  customType,
   index,
   integer,
   jsonb,
@@ -169,3 +172,145 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/** Postgres full-text vector; filled by the database (a generated column), never by the application. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const agentKinds = ["individual", "business", "government"] as const;
+export type AgentKind = (typeof agentKinds)[number];
+
+/**
+ * The owner's agent (AGENT-1): one per owner. `publicId` is what /{lang}/c/{agentId} and the public API
+ * use; the uuid never leaves the server.
+ */
+export const agents = pgTable(
+  "agents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    publicId: text("public_id").notNull().unique(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind").$type<AgentKind>().notNull().default("business"),
+    instructions: text("instructions").notNull().default(""),
+    greeting: text("greeting"),
+    suggestedQuestions: jsonb("suggested_questions").$type<string[]>().notNull().default([]),
+    fallbackMessage: text("fallback_message"),
+    /** `auto`: answer in the visitor's language; `en`/`vi`: always that one. */
+    language: text("language").notNull().default("auto"),
+    model: text("model"),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [check("agents_kind_check", sql`${t.kind} in ('individual', 'business', 'government')`)],
+);
+
+export const documentTypes = ["txt", "pdf", "html", "xlsx", "xls", "docx", "csv", "md", "text", "url"] as const;
+export type DocumentType = (typeof documentTypes)[number];
+export const documentStatuses = ["processing", "completed", "failed"] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+
+/**
+ * What an agent learns from (AGENT-2…5): an uploaded file, a named text snippet, or a website. `error` is a
+ * key under `errors.ingest.*` (translated when shown), `errorDetail` what the parser said, for support.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    type: text("type").$type<DocumentType>().notNull(),
+    name: text("name").notNull(),
+    /** Bytes of the file, the snippet or, for a website, of the readable text kept. */
+    size: integer("size").notNull().default(0),
+    /** sha256 of the bytes: the same file twice in one agent is a duplicate. */
+    contentHash: text("content_hash"),
+    /** Where the original lives in file storage (files and snippets). */
+    storageKey: text("storage_key"),
+    sourceUrl: text("source_url"),
+    status: text("status").$type<DocumentStatus>().notNull().default("processing"),
+    error: text("error"),
+    errorDetail: text("error_detail"),
+    characters: integer("characters").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("documents_agent_idx").on(t.agentId, t.insertedAt),
+    uniqueIndex("documents_agent_hash_idx").on(t.agentId, t.contentHash),
+    check("documents_status_check", sql`${t.status} in ('processing', 'completed', 'failed')`),
+  ],
+);
+
+/** Each page a website crawl found (AGENT-4), with its own status so the owner sees progress. */
+export const crawlPages = pgTable(
+  "crawl_pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    title: text("title"),
+    status: text("status").$type<"queued" | "completed" | "failed" | "skipped">().notNull().default("queued"),
+    error: text("error"),
+    characters: integer("characters").notNull().default(0),
+    /** sha256 of the readable text: the same page under two addresses is kept once. */
+    contentHash: text("content_hash"),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [uniqueIndex("crawl_pages_document_url_idx").on(t.documentId, t.url)],
+);
+
+/**
+ * The search index: passages of each document with their heading. `searchText` is the passage folded
+ * for search (lower case, no diacritics, đ → d) so "thanh pho ho chi minh" meets "Thành phố Hồ Chí Minh"
+ * whether or not the server has `unaccent`; `search` is its tsvector, kept by the database.
+ */
+export const passages = pgTable(
+  "passages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    pageId: uuid("page_id").references(() => crawlPages.id, { onDelete: "cascade" }),
+    ordinal: integer("ordinal").notNull(),
+    heading: text("heading"),
+    content: text("content").notNull(),
+    searchText: text("search_text").notNull(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    language: text("language"),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Re-indexing a document (or one crawled page) writes the same ordinals: a retry cannot double passages.
+    uniqueIndex("passages_document_ordinal_idx")
+      .on(t.documentId, t.ordinal)
+      .where(sql`${t.pageId} is null`),
+    uniqueIndex("passages_page_ordinal_idx").on(t.pageId, t.ordinal).where(sql`${t.pageId} is not null`),
+    index("passages_agent_idx").on(t.agentId),
+    index("passages_search_idx").using("gin", t.search),
+  ],
+);
