@@ -1,0 +1,128 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { type DocumentStatus, type DocumentType, documents } from "@/lib/db/schema";
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** The files page's row (AGENT-6), in the spec's field names. */
+export type DocumentListItem = {
+  id: string;
+  name: string;
+  type: DocumentType;
+  size: number;
+  status: DocumentStatus;
+  error: string | null;
+  characters: number;
+  inserted_at: string;
+};
+
+export const DOCUMENTS_PER_PAGE = 20;
+
+export type NewDocument = {
+  agentId: string;
+  type: DocumentType;
+  name: string;
+  size: number;
+  contentHash?: string | null;
+  storageKey?: string | null;
+  sourceUrl?: string | null;
+  id?: string;
+};
+
+/**
+ * Inserts a document unless the agent already has one with the same content hash: null then, which the
+ * caller reports as 'Duplicate files'. The unique index decides, so two simultaneous uploads of one file
+ * cannot both get in.
+ */
+export async function insertDocument(db: Db, doc: NewDocument): Promise<DocumentRow | null> {
+  const [row] = await db
+    .insert(documents)
+    .values({ ...doc, status: "processing" })
+    .onConflictDoNothing({ target: [documents.agentId, documents.contentHash] })
+    .returning();
+  return row ?? null;
+}
+
+export async function hashesKnown(db: Db, agentId: string, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .select({ hash: documents.contentHash })
+    .from(documents)
+    .where(and(eq(documents.agentId, agentId), inArray(documents.contentHash, hashes)));
+  return new Set(rows.map((r) => r.hash).filter((h): h is string => h !== null));
+}
+
+export async function listDocuments(
+  db: Db,
+  agentId: string,
+  page: number,
+  perPage = DOCUMENTS_PER_PAGE,
+): Promise<{ items: DocumentRow[]; totalPages: number; total: number }> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(eq(documents.agentId, agentId));
+  const items = await db
+    .select()
+    .from(documents)
+    .where(eq(documents.agentId, agentId))
+    .orderBy(desc(documents.insertedAt), desc(documents.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { items, total: n, totalPages: Math.max(1, Math.ceil(n / perPage)) };
+}
+
+/** One of the agent's documents; another agent's id is simply not found. */
+export async function documentOf(db: Db, agentId: string, id: string): Promise<DocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.agentId, agentId), eq(documents.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Removes a document; its passages and crawled pages go with it (cascade). Returns what was removed. */
+export async function deleteDocument(db: Db, agentId: string, id: string): Promise<DocumentRow | null> {
+  const [row] = await db
+    .delete(documents)
+    .where(and(eq(documents.agentId, agentId), eq(documents.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function markProcessing(db: Db, id: string): Promise<DocumentRow | null> {
+  const [row] = await db
+    .update(documents)
+    .set({ status: "processing", error: null, errorDetail: null, attempts: sql`${documents.attempts} + 1` })
+    .where(eq(documents.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function markCompleted(db: Db, id: string, characters: number): Promise<void> {
+  await db
+    .update(documents)
+    .set({ status: "completed", characters, error: null, errorDetail: null, completedAt: sql`now()` })
+    .where(eq(documents.id, id));
+}
+
+export async function markFailed(db: Db, id: string, error: string, detail?: string | null): Promise<void> {
+  await db
+    .update(documents)
+    .set({ status: "failed", error, errorDetail: detail?.slice(0, 2000) ?? null })
+    .where(eq(documents.id, id));
+}
+
+export function toListItem(row: DocumentRow, translateError: (key: string) => string): DocumentListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    size: row.size,
+    status: row.status,
+    error: row.error ? translateError(row.error) : null,
+    characters: row.characters,
+    inserted_at: row.insertedAt.toISOString(),
+  };
+}
