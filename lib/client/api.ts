@@ -144,10 +144,20 @@ export async function request<T>(
   body?: unknown,
   opts: RequestOptions = {},
 ): Promise<T> {
+  return (await requestWithMeta<T>(method, path, body, opts)).data;
+}
+
+/** The whole answer: `data` and, for lists, `meta` (page, total_pages, …). */
+export async function requestWithMeta<T, M = Record<string, unknown>>(
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<{ data: T; meta?: M }> {
   const res = await sendRenewing(method, path, body, opts);
   const json = await readJson(res);
   if (!res.ok) throw errorOf(res, json);
-  return (json as { data: T } | null)?.data as T;
+  return (json ?? { data: undefined }) as { data: T; meta?: M };
 }
 
 type GraphqlError = {
@@ -191,6 +201,8 @@ async function signOut(): Promise<void> {
 
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>("GET", path, undefined, opts),
+  list: <T, M = Record<string, unknown>>(path: string, opts?: RequestOptions) =>
+    requestWithMeta<T, M>("GET", path, undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>("POST", path, body, opts),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>("PUT", path, body, opts),
   del: <T = unknown>(path: string, opts?: RequestOptions) => request<T>("DELETE", path, undefined, opts),

@@ -1,7 +1,6 @@
-import { FileTextIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
+import { FilesManager } from "@/components/training/files-manager";
 import { pageLocale } from "@/lib/i18n/page";
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
@@ -10,7 +9,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t("filesTitle")} subtitle={t("filesSubtitle")} />
-      <EmptyState icon={FileTextIcon} title={t("filesEmpty")} />
+      <FilesManager />
     </div>
   );
 }

@@ -1,0 +1,25 @@
+/** One row of GET /api/v1/agent/documents (AGENT-6). */
+export type TrainingDocument = {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  status: "processing" | "completed" | "failed";
+  error: string | null;
+  characters: number;
+  inserted_at: string;
+};
+
+/** POST /api/v1/agent/document answers which items got in and why the others did not. */
+export type AddResult = {
+  accepted: TrainingDocument[];
+  rejected: { name: string; message: string; detail?: string }[];
+};
+
+export type CrawledPage = {
+  url: string;
+  title: string | null;
+  status: string;
+  error: string | null;
+  characters: number;
+};
