@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "@/lib/db/client";
+import type { AgentKind } from "@/lib/db/schema";
+import type { Locale } from "@/lib/i18n/routing";
+import { defaultFallback, defaultGreeting, defaultGreetingLocale } from "./defaults";
+import type { AgentInput, AgentLanguage } from "./input";
+import { isPublicId } from "./public-id";
+import {
+  type AgentPatch,
+  type AgentRow,
+  agentByPublicId,
+  agentOfOwner,
+  insertAgentIfNone,
+  updateAgentOfOwner,
+} from "./queries";
+
+/** The owner's view of their agent (GET/POST /api/v1/agent). `id` is the public id; the uuid stays inside. */
+export type OwnerAgent = {
+  id: string;
+  name: string;
+  kind: AgentKind;
+  instructions: string;
+  greeting: string;
+  suggested_questions: string[];
+  fallback_message: string;
+  language: AgentLanguage;
+  model: string | null;
+  inserted_at: string;
+  updated_at: string;
+};
+
+/**
+ * What anyone may see (AGENT-7): what the chat page shows. The fallback message is said to visitors anyway;
+ * instructions, model, owner and dates are the owner's business.
+ */
+export type PublicAgent = Pick<
+  OwnerAgent,
+  "id" | "name" | "kind" | "greeting" | "suggested_questions" | "fallback_message" | "language"
+>;
+
+/**
+ * A new agent's public id: `agent_` + 12 url-safe characters (72 random bits), so ids cannot be guessed
+ * from one another and a shared link reveals nothing about other agents.
+ */
+export function newAgentPublicId(): string {
+  return `agent_${randomBytes(9).toString("base64url")}`;
+}
+
+const languageOf = (v: string): AgentLanguage => (v === "en" || v === "vi" ? v : "auto");
+
+export function ownerView(row: AgentRow, locale: Locale): OwnerAgent {
+  return {
+    id: row.publicId,
+    name: row.name,
+    kind: row.kind,
+    instructions: row.instructions,
+    // Stored on creation; a row written without them (a seed, an import) still reads sensibly.
+    greeting: row.greeting ?? defaultGreeting(locale, row.name),
+    suggested_questions: row.suggestedQuestions,
+    fallback_message: row.fallbackMessage ?? defaultFallback(locale),
+    language: languageOf(row.language),
+    model: row.model,
+    inserted_at: row.insertedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function publicView(row: AgentRow, locale: Locale): PublicAgent {
+  const { id, name, kind, greeting, suggested_questions, fallback_message, language } = ownerView(
+    row,
+    locale,
+  );
+  return { id, name, kind, greeting, suggested_questions, fallback_message, language };
+}
+
+export async function ownerAgent(db: Db, ownerId: string, locale: Locale): Promise<OwnerAgent | null> {
+  const row = await agentOfOwner(db, ownerId);
+  return row ? ownerView(row, locale) : null;
+}
+
+/** An id that cannot be a public id is simply not found: nothing to look up. */
+export async function publicAgent(db: Db, publicId: string, locale: Locale): Promise<PublicAgent | null> {
+  if (!isPublicId(publicId)) return null;
+  const row = await agentByPublicId(db, publicId);
+  return row ? publicView(row, locale) : null;
+}
+
+/**
+ * POST /api/v1/agent: the owner has one agent, so saving creates it the first time and updates it after.
+ * On creation absent fields get their defaults, greeting and fallback in the owner's language (`locale`);
+ * on update absent fields keep their values, and an emptied greeting or fallback goes back to the default.
+ */
+export async function saveOwnerAgent(
+  db: Db,
+  ownerId: string,
+  input: AgentInput,
+  locale: Locale,
+): Promise<{ agent: OwnerAgent; created: boolean }> {
+  const existing = await agentOfOwner(db, ownerId);
+  if (!existing) {
+    const created = await createAgent(db, ownerId, input, locale);
+    if (created) return { agent: ownerView(created, locale), created: true };
+  }
+  // Either it existed, or a concurrent request created it between our look and our insert.
+  const current = existing ?? (await agentOfOwner(db, ownerId));
+  if (!current) throw new Error("agent vanished while saving");
+  const updated = await updateAgentOfOwner(db, ownerId, patchFor(current, input, locale));
+  if (!updated) throw new Error("agent vanished while saving");
+  return { agent: ownerView(updated, locale), created: false };
+}
+
+async function createAgent(db: Db, ownerId: string, input: AgentInput, locale: Locale) {
+  const values = {
+    ownerId,
+    name: input.name,
+    kind: input.kind ?? "business",
+    instructions: input.instructions ?? "",
+    greeting: input.greeting ?? defaultGreeting(locale, input.name),
+    suggestedQuestions: input.suggested_questions ?? [],
+    fallbackMessage: input.fallback_message ?? defaultFallback(locale),
+    language: input.language ?? "auto",
+    model: input.model ?? null,
+  };
+  // 72 random bits make a collision practically impossible; a retry costs nothing if one happens.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insertAgentIfNone(db, { ...values, publicId: newAgentPublicId() });
+    } catch (err) {
+      if (attempt >= 2 || !isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
+function patchFor(current: AgentRow, input: AgentInput, locale: Locale): AgentPatch {
+  const patch: AgentPatch = { name: input.name };
+  if (input.kind !== undefined) patch.kind = input.kind;
+  if (input.instructions !== undefined) patch.instructions = input.instructions;
+  if (input.suggested_questions !== undefined) patch.suggestedQuestions = input.suggested_questions;
+  if (input.language !== undefined) patch.language = input.language;
+  if (input.model !== undefined) patch.model = input.model;
+  if (input.fallback_message !== undefined)
+    patch.fallbackMessage = input.fallback_message ?? defaultFallback(locale);
+  if (input.greeting !== undefined) {
+    patch.greeting = input.greeting ?? defaultGreeting(locale, input.name);
+  } else if (input.name !== current.name) {
+    // A greeting the owner never wrote follows the renamed agent ("…assistant of <old name>" would be wrong).
+    const defaultIn = defaultGreetingLocale(current.greeting, current.name);
+    if (defaultIn) patch.greeting = defaultGreeting(defaultIn, input.name);
+  }
+  return patch;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === "23505") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

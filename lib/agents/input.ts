@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { agentKinds } from "@/lib/db/schema";
+
+/** Sizes the API and the setup form share (AGENT-1). */
+export const agentFieldLimits = {
+  name: 120,
+  instructions: 4_000,
+  greeting: 500,
+  fallbackMessage: 500,
+  suggestedQuestions: 6,
+  suggestedQuestion: 200,
+  model: 100,
+} as const;
+
+/** `auto`: answer in the visitor's language; `en` / `vi`: always that one. */
+export const agentLanguages = ["auto", "en", "vi"] as const;
+export type AgentLanguage = (typeof agentLanguages)[number];
+
+// Control characters never belong in these texts (a pasted NUL breaks Postgres text); Vietnamese typed on
+// macOS may arrive decomposed (NFD), and the search index and comparisons expect NFC.
+const clean = (s: string) => s.normalize("NFC").replace(/[^\P{Cc}\t\n\r]/gu, "");
+/** One line: names and questions are shown as titles and buttons. */
+const oneLine = (s: string) => clean(s).replace(/\s+/g, " ").trim();
+
+const line = (max: number) => z.string().overwrite(oneLine).max(max);
+const block = (max: number) =>
+  z
+    .string()
+    .overwrite((s) => clean(s).trim())
+    .max(max);
+
+/** Empty means "use the default" for texts that have one. */
+const emptyToNull = (v: string | null | undefined) => (v === "" ? null : v);
+
+/**
+ * The body of POST /api/v1/agent. Only `name` is required; an absent field keeps its stored value (or gets
+ * its default on creation). Unknown keys are ignored so a client can post back what GET gave it.
+ *
+ * `model` is free text (a model id, at most 100 characters) or null: no language models are configured
+ * yet, so there is no list to check against; the chat falls back to the default model when the stored one
+ * is not (or no longer) configured, which it has to do anyway as models come and go from configuration.
+ */
+export const agentInputSchema = z.object({
+  name: line(agentFieldLimits.name).min(1),
+  kind: z.enum(agentKinds).optional(),
+  instructions: block(agentFieldLimits.instructions).optional(),
+  greeting: block(agentFieldLimits.greeting).nullable().optional().transform(emptyToNull),
+  suggested_questions: z
+    .array(line(agentFieldLimits.suggestedQuestion))
+    .max(agentFieldLimits.suggestedQuestions)
+    // Blank rows of the form are dropped, and a question asked twice is shown once.
+    .transform((qs) => [...new Set(qs.filter(Boolean))])
+    .optional(),
+  fallback_message: block(agentFieldLimits.fallbackMessage).nullable().optional().transform(emptyToNull),
+  language: z.enum(agentLanguages).optional(),
+  model: z
+    .string()
+    .trim()
+    .max(agentFieldLimits.model)
+    .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/)
+    .nullable()
+    .optional()
+    .transform(emptyToNull),
+});
+
+export type AgentInput = z.infer<typeof agentInputSchema>;
