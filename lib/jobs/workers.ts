@@ -1,4 +1,4 @@
-import type { PgBoss } from "pg-boss";
+import type { PgBoss, Queue as QueueOptions, WorkOptions } from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { cleanUp } from "@/lib/maintenance/cleanup";
 
@@ -6,13 +6,17 @@ import { cleanUp } from "@/lib/maintenance/cleanup";
  * The job handlers this build knows. Each area adds its queue here (ingestion, crawling, …);
  * `npm run worker` and the in-process worker share this list. `cron` makes a queue recurring.
  */
-type Queue = {
+export type JobQueue = {
   name: string;
   cron?: string;
-  handler: (database: Database) => Promise<unknown>;
+  /** created with the queue: retries, expiry, policy */
+  options?: Omit<QueueOptions, "name">;
+  /** how the worker fetches: concurrency, polling */
+  work?: Pick<WorkOptions, "localConcurrency" | "pollingIntervalSeconds">;
+  handler: (database: Database, data: unknown) => Promise<unknown>;
 };
 
-export const queues: ReadonlyArray<Queue> = [
+export const queues: ReadonlyArray<JobQueue> = [
   {
     name: "maintenance.cleanup",
     cron: "17 * * * *",
@@ -27,8 +31,8 @@ export const queues: ReadonlyArray<Queue> = [
 
 export async function registerWorkers(boss: PgBoss, database: Database): Promise<void> {
   for (const q of queues) {
-    await boss.createQueue(q.name);
+    await boss.createQueue(q.name, q.options);
     if (q.cron) await boss.schedule(q.name, q.cron);
-    await boss.work(q.name, async () => q.handler(database));
+    await boss.work(q.name, { ...q.work }, async ([job]) => q.handler(database, job?.data));
   }
 }
