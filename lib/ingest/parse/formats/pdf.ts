@@ -1,0 +1,48 @@
+import { getDocumentProxy } from "unpdf";
+import { ParseError, type Section } from "../types.ts";
+
+/**
+ * Text layer page by page (pdf.js 5 through unpdf: pure JavaScript, no canvas; its font code no longer
+ * compiles glyphs with eval, the CVE-2024-4367 path). No system fonts, no font faces. A PDF without a text
+ * layer is a scan: that is said plainly instead of indexing nothing.
+ */
+export async function parsePdf(bytes: Uint8Array): Promise<Section[]> {
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    pdf = await getDocumentProxy(bytes, {
+      useSystemFonts: false,
+      disableFontFace: true,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
+  } catch (e) {
+    const err = e as Error;
+    if (err.name === "PasswordException") throw new ParseError("pdf_encrypted", `pdf: ${err.message}`);
+    throw new ParseError("file_corrupt", `pdf: ${err.name}: ${err.message}`);
+  }
+  try {
+    const sections: Section[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      let text = "";
+      for (const item of content.items) {
+        if (!("str" in item)) continue;
+        text += item.str;
+        if (item.hasEOL) text += "\n";
+      }
+      sections.push({ heading: null, text });
+      page.cleanup();
+    }
+    const letters = sections.reduce((sum, s) => sum + s.text.replace(/\s/g, "").length, 0);
+    if (letters < 10)
+      throw new ParseError("pdf_no_text", `pdf: ${pdf.numPages} page(s), ${letters} characters of text`);
+    return sections;
+  } catch (e) {
+    if (e instanceof ParseError) throw e;
+    const err = e as Error;
+    throw new ParseError("file_corrupt", `pdf: ${err.name}: ${err.message}`);
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
+}

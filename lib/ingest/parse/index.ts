@@ -1,0 +1,57 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Gate, runWorker, type WorkerOptions } from "./run-worker.ts";
+import { defaultLimits, type ParsableType, type ParseLimits, type ParseResult, tooLarge } from "./types.ts";
+
+export { detectType, extensionOf } from "./detect.ts";
+export {
+  defaultLimits,
+  type ParsableType,
+  type ParseErrorKey,
+  type ParseFailure,
+  type ParseLimits,
+  type ParseResult,
+  type ParseSuccess,
+  parseErrorKeys,
+  type Section,
+} from "./types.ts";
+
+export type ParseInput = { bytes: Uint8Array; name: string; type?: ParsableType };
+
+/**
+ * The worker file on disk. Bundlers move this module, so its own URL is tried first and the source tree
+ * next to the working directory after (next start and the scripts run from the project root).
+ */
+function workerEntry(): string {
+  const candidates: string[] = [];
+  try {
+    candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.ts"));
+  } catch {
+    // import.meta.url is not a file URL inside some bundles.
+  }
+  candidates.push(path.join(process.cwd(), "lib", "ingest", "parse", "worker.ts"));
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error(`ingest parser worker not found (looked at ${candidates.join(", ")})`);
+  return found;
+}
+
+let entry: string | null = null;
+const gate = new Gate(2);
+
+/**
+ * Parses one file in a worker thread of its own: a heap limit, a wall-clock limit after which the thread is
+ * terminated, the input-size limit checked here before any thread starts, and the zip limits checked inside
+ * before anything is inflated. Never throws for a bad file: the answer says why it could not be read.
+ */
+export async function parseDocument(
+  input: ParseInput,
+  limits: Partial<ParseLimits> = {},
+  hooks: Pick<WorkerOptions, "onWorker"> = {},
+): Promise<ParseResult> {
+  const l: ParseLimits = { ...defaultLimits, ...limits };
+  if (input.bytes.length > l.maxBytes) return tooLarge(input.bytes.length, l.maxBytes);
+  entry ??= workerEntry();
+  const job = { bytes: input.bytes, name: input.name, type: input.type, limits: l };
+  return gate.run(() => runWorker(entry!, job, { timeoutMs: l.timeoutMs, maxHeapMb: l.maxHeapMb, ...hooks }));
+}
