@@ -89,9 +89,9 @@ export function checkTarget(url: URL, allowPrivate: boolean): void {
     throw new CrawlError("url_invalid", url.protocol);
   if (url.username || url.password) throw new CrawlError("url_credentials");
   if (!url.hostname) throw new CrawlError("url_invalid");
-  if (url.port && url.port !== "80" && url.port !== "443" && !allowPrivate) throw new CrawlError("url_port");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (isIP(host) && !addressAllowed(host, allowPrivate)) throw new CrawlError("url_blocked", host);
+  if (url.port && url.port !== "80" && url.port !== "443" && !allowPrivate) throw new CrawlError("url_port");
 }
 
 /**
@@ -174,7 +174,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
         const res = await request(url, { dispatcher: agent, method: "GET", headers, signal });
         const location = res.headers.location;
         if (REDIRECTS.has(res.statusCode) && typeof location === "string") {
-          res.body.destroy();
+          discard(res.body);
           if (hop >= limits.maxRedirects) throw new CrawlError("too_many_redirects");
           try {
             url = new URL(location, url);
@@ -184,19 +184,19 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
           continue;
         }
         if (res.statusCode < 200 || res.statusCode >= 300) {
-          res.body.destroy();
+          discard(res.body);
           throw new CrawlError(`http_${res.statusCode}`);
         }
         const contentType = header(res.headers["content-type"]);
         const mime = contentType.split(";")[0]!.trim().toLowerCase();
         if (!(opts.accept ?? isTextual)(mime)) {
-          res.body.destroy();
+          discard(res.body);
           throw new CrawlError("not_html", mime);
         }
         const maxBytes = opts.maxBytes ?? limits.maxBytes;
         const declared = Number(header(res.headers["content-length"]));
         if (declared > maxBytes && !header(res.headers["content-encoding"])) {
-          res.body.destroy();
+          discard(res.body);
           throw new CrawlError("too_large");
         }
         const bytes = await readCapped(res.body, header(res.headers["content-encoding"]), maxBytes);
@@ -253,6 +253,12 @@ function definedOnly(o: Partial<FetchLimits>): Partial<FetchLimits> {
   return out;
 }
 
+/** Drops a body we will not read; its "aborted" error has nobody to tell. */
+function discard(body: Readable): void {
+  body.on("error", () => {});
+  body.destroy();
+}
+
 function header(v: string | string[] | undefined): string {
   return (Array.isArray(v) ? v[0] : v) ?? "";
 }
@@ -295,8 +301,8 @@ async function readCapped(body: Readable, encoding: string, maxBytes: number): P
     }
   } finally {
     if (size > maxBytes) {
-      stream.destroy();
-      body.destroy();
+      discard(stream);
+      discard(body);
     }
   }
   return Buffer.concat(chunks);
