@@ -291,7 +291,9 @@ async function sitemapPages(
   signal: AbortSignal,
 ): Promise<string[]> {
   const declared = robots.sitemaps.map((s) => normalizeUrl(s, start)).filter((s): s is string => !!s);
-  const todo = declared.length ? declared : [new URL("/sitemap.xml", start).href];
+  // The declared ones were named by the site itself; the customary place is only asked if robots.txt allows it.
+  const fallback = new URL("/sitemap.xml", start).href;
+  const todo = declared.length ? declared : robots.isAllowed(fallback) ? [fallback] : [];
   const done = new Set<string>();
   const pages: string[] = [];
   while (todo.length && done.size < MAX_SITEMAP_FILES && pages.length < limit) {
