@@ -32,7 +32,14 @@ export async function replacePassages(
   },
 ): Promise<ReplaceResult> {
   const pageId = args.pageId ?? null;
-  const list = args.passages.filter((p) => p.content.trim() !== "");
+  // Postgres text cannot hold NUL, which broken PDFs and binary-ish files do produce.
+  const list = args.passages
+    .map((p) => ({
+      ...p,
+      heading: p.heading?.replace(/\0/g, "") ?? null,
+      content: p.content.replace(/\0/g, ""),
+    }))
+    .filter((p) => p.content.trim() !== "");
   const embedder = list.length ? await usableEmbedder(db, args.embedder) : null;
   let vectors: number[][] | null = null;
   if (embedder) {

@@ -65,6 +65,9 @@ async function textSearch(db: Db, agentId: string, plan: SearchPlan, limit: numb
   return (await capabilities(db)).pgTrgm ? trigram(db, agentId, plan.folded, limit) : [];
 }
 
+/** Our own numeric constants, written into the SQL so the server does not guess their type as integer. */
+const num = (n: number) => sql.raw(String(Number(n)));
+
 function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
   const q = (s: string) => sql`to_tsquery('simple', ${s})`;
   const coverage = sql.join(
@@ -80,7 +83,7 @@ function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Pro
     ? sql`(${sql.join(
         plan.bigrams.map((b) => sql`(p.search @@ ${q(b)})::int`),
         sql` + `,
-      )})::float8 / ${plan.bigrams.length}`
+      )})::float8 / ${num(plan.bigrams.length)}`
     : sql`0`;
   const phrase: SQL = plan.phrase ? sql`(p.search @@ ${q(plan.phrase)})::int` : sql`0`;
   return rows(
@@ -88,10 +91,10 @@ function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Pro
     sql`
     select id, document_id, page_id, heading, content, score from (
       select p.id, p.document_id, p.page_id, p.heading, p.content,
-        ${W_COVERAGE} * (${coverage})::float8 / ${plan.terms.length}
-        + ${W_BIGRAM} * ${bigrams}
-        + ${W_PHRASE} * ${phrase}
-        + ${W_DENSITY} * ts_rank_cd(p.search, ${q(plan.any)}, 32) as score
+        ${num(W_COVERAGE)} * (${coverage})::float8 / ${num(plan.terms.length)}
+        + ${num(W_BIGRAM)} * ${bigrams}
+        + ${num(W_PHRASE)} * ${phrase}
+        + ${num(W_DENSITY)} * ts_rank_cd(p.search, ${q(plan.any)}, 32) as score
       from passages p
       where p.agent_id = ${agentId} and p.search @@ ${q(plan.any)}
     ) ranked
@@ -107,11 +110,11 @@ function trigram(db: Db, agentId: string, folded: string, limit: number): Promis
     sql`
     select id, document_id, page_id, heading, content, score from (
       select id, document_id, page_id, heading, content,
-        ${W_TRIGRAM} * word_similarity(${folded}, search_text) as score
+        ${num(W_TRIGRAM)} * word_similarity(${folded}, search_text) as score
       from passages
       where agent_id = ${agentId}
     ) s
-    where score >= ${W_TRIGRAM * TRIGRAM_MIN}
+    where score >= ${num(W_TRIGRAM * TRIGRAM_MIN)}
     order by score desc, id
     limit ${limit}`,
   );

@@ -13,7 +13,9 @@ import { unitDatabase } from "./unit-db";
  * The databases a search test runs on: always PGlite, and also a fresh database on the Postgres server
  * TEST_DATABASE_URL names (e.g. postgres://postgres@127.0.0.1:5432/postgres), when set.
  */
-export const backends: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+export const backends: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
 
 /** Call inside a describe: hooks open the database before its tests and drop it after. */
 export function backendDatabase(kind: "pglite" | "postgres"): () => Database {
