@@ -81,7 +81,9 @@ export function openAiEmbedder(settings: OpenAiEmbedderSettings): Embedder {
       for (let i = 0; i < texts.length; i += batchSize) {
         // Empty input is rejected by some servers; a lone space embeds as "nothing".
         const batch = texts.slice(i, i + batchSize).map((t) => t || " ");
-        out.push(...(await request(batch, opts.timeoutMs ?? settings.timeoutMs ?? 30_000)));
+        // The caller may ask for less time (a visitor waiting), never for more than configured.
+        const timeoutMs = Math.min(opts.timeoutMs ?? Number.POSITIVE_INFINITY, settings.timeoutMs ?? 30_000);
+        out.push(...(await request(batch, timeoutMs)));
       }
       const dims = out[0]?.length;
       if (out.some((v) => v.length !== dims))
