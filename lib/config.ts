@@ -97,6 +97,20 @@ const schema = z.object({
   AUTH_OIDC_SECRET: optionalText,
   /** What the sign-in button calls the generic OpenID Connect provider (e.g. "Keycloak"). */
   AUTH_OIDC_NAME: z.string().trim().max(40).optional(),
+  /** An OpenAI-compatible embeddings API (…/v1); with EMBEDDING_MODEL and pgvector, search uses vectors too. */
+  EMBEDDING_BASE_URL: optionalUrl(["http:", "https:"], "EMBEDDING_BASE_URL must be an http(s) URL"),
+  EMBEDDING_MODEL: optionalText,
+  EMBEDDING_API_KEY: optionalText,
+  /** Asks the model for vectors of this length (models that can shorten theirs); unset = its own. */
+  EMBEDDING_DIMENSIONS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined))
+    .refine(
+      (v) => v === undefined || (Number.isInteger(v) && v >= 1 && v <= 16000),
+      "EMBEDDING_DIMENSIONS must be a whole number from 1 to 16000",
+    ),
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });

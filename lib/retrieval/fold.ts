@@ -1,0 +1,34 @@
+/**
+ * Folding for search: the stored `search_text` of a passage and every query go through the same function,
+ * so "thanh pho ho chi minh", "Thành phố Hồ Chí Minh" and "THÀNH PHỐ HỒ CHÍ MINH" meet on the same tokens.
+ * Done in JavaScript rather than with `unaccent` because the server may not have that extension, and
+ * because PGlite and Postgres must fold identically.
+ */
+export function foldForSearch(text: string): string {
+  return (
+    text
+      .normalize("NFD")
+      // Vietnamese tone marks and the horn/breve/circumflex are all combining marks after NFD.
+      .replace(/\p{M}+/gu, "")
+      // đ has no decomposition: it is its own letter, but every reader types it as d.
+      .replace(/[đĐ]/g, "d")
+      .toLowerCase()
+      // Thousand separators belong to the number: "50.000đ" and "50000" are the same price.
+      .replace(/(\p{N})[.,](?=\p{N}{3}(?!\p{N}))/gu, "$1")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      // Scripts whose syllables NFD splits into letters (Hangul) come back together.
+      .normalize("NFC")
+      .trim()
+  );
+}
+
+/** The words of a folded text, in order. */
+export function searchTerms(text: string): string[] {
+  const folded = foldForSearch(text);
+  return folded ? folded.split(" ") : [];
+}
+
+/** What a passage is found by: its heading too, so a heading match finds every passage under it. */
+export function passageSearchText(heading: string | null | undefined, content: string): string {
+  return foldForSearch(heading ? `${heading}\n${content}` : content);
+}

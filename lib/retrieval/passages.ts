@@ -1,0 +1,148 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { crawlPages, documents, passages } from "@/lib/db/schema";
+import type { Embedder } from "./embedder";
+import { passageSearchText } from "./fold";
+import { embeddingText, insertEmbeddings, usableEmbedder } from "./vectors";
+
+export type PassageInput = { heading: string | null; content: string; language?: string | null };
+
+export type ReplaceResult = { count: number; characters: number; embedded: boolean };
+
+const BATCH = 500;
+
+export class PassageScopeError extends Error {
+  override name = "PassageScopeError";
+}
+
+/**
+ * Makes `list` the passages of a document (or of one crawled page of it), ordinals 0..n-1, in one
+ * transaction: a retry, a crash-restart or two workers at once end with exactly one set, never a mix.
+ * Vectors, when an embedder is usable, are computed before the transaction (a network call must not hold
+ * it open) and written inside it; an embedding failure is logged and leaves full-text passages.
+ */
+export async function replacePassages(
+  db: Db,
+  args: {
+    agentId: string;
+    documentId: string;
+    pageId?: string | null;
+    passages: PassageInput[];
+    embedder?: Embedder | null;
+  },
+): Promise<ReplaceResult> {
+  const pageId = args.pageId ?? null;
+  // Postgres text cannot hold NUL, which broken PDFs and binary-ish files do produce.
+  const list = args.passages
+    .map((p) => ({
+      ...p,
+      heading: p.heading?.replace(/\0/g, "") ?? null,
+      content: p.content.replace(/\0/g, ""),
+    }))
+    .filter((p) => p.content.trim() !== "");
+  const embedder = list.length ? await usableEmbedder(db, args.embedder) : null;
+  let vectors: number[][] | null = null;
+  if (embedder) {
+    try {
+      vectors = await embedder.embed(list.map((p) => embeddingText(p.heading, p.content)));
+    } catch (err) {
+      console.warn(
+        `[retrieval] embedding document ${args.documentId} failed, indexed for full text only: ${(err as Error).message}`,
+      );
+    }
+  }
+  return db.transaction(async (tx) => {
+    // Two runs for the same document (or page) wait for each other here; the second then replaces the
+    // first's committed rows instead of colliding with them on the ordinal index.
+    const key = `passages:${pageId ?? args.documentId}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const [doc] = await tx
+      .select({ agentId: documents.agentId })
+      .from(documents)
+      .where(eq(documents.id, args.documentId));
+    if (!doc || doc.agentId !== args.agentId) {
+      throw new PassageScopeError(`document ${args.documentId} does not belong to agent ${args.agentId}`);
+    }
+    if (pageId) {
+      const [page] = await tx
+        .select({ documentId: crawlPages.documentId })
+        .from(crawlPages)
+        .where(eq(crawlPages.id, pageId));
+      if (!page || page.documentId !== args.documentId) {
+        throw new PassageScopeError(`page ${pageId} is not part of document ${args.documentId}`);
+      }
+    }
+    await tx
+      .delete(passages)
+      .where(
+        pageId
+          ? eq(passages.pageId, pageId)
+          : and(eq(passages.documentId, args.documentId), isNull(passages.pageId)),
+      );
+    const ids: number[] = [];
+    for (let i = 0; i < list.length; i += BATCH) {
+      const rows = await tx
+        .insert(passages)
+        .values(
+          list.slice(i, i + BATCH).map((p, j) => ({
+            agentId: args.agentId,
+            documentId: args.documentId,
+            pageId,
+            ordinal: i + j,
+            heading: p.heading,
+            content: p.content,
+            searchText: passageSearchText(p.heading, p.content),
+            language: p.language ?? null,
+          })),
+        )
+        .returning({ id: passages.id, ordinal: passages.ordinal });
+      for (const r of rows) ids[r.ordinal] = r.id;
+    }
+    if (embedder && vectors) {
+      await insertEmbeddings(
+        tx,
+        args.agentId,
+        embedder.model,
+        ids.map((passageId, i) => ({ passageId, embedding: vectors[i]! })),
+      );
+    }
+    return {
+      count: list.length,
+      characters: list.reduce((n, p) => n + p.content.length, 0),
+      embedded: Boolean(embedder && vectors),
+    };
+  });
+}
+
+/**
+ * Removes every passage of a document (its pages' too). Deleting the document row does the same by
+ * cascade; this is for emptying the index of a document that stays (e.g. before a re-crawl).
+ */
+export async function deletePassages(db: Db, documentId: string): Promise<number> {
+  const rows = await db
+    .delete(passages)
+    .where(eq(passages.documentId, documentId))
+    .returning({ id: passages.id });
+  return rows.length;
+}
+
+/** Passages and characters indexed per document, for the files list; documents without any are absent. */
+export async function passageCounts(
+  db: Db,
+  documentIds: string[],
+): Promise<Map<string, { passages: number; characters: number }>> {
+  const out = new Map<string, { passages: number; characters: number }>();
+  if (documentIds.length === 0) return out;
+  const rows = await db
+    .select({
+      documentId: passages.documentId,
+      passages: sql<number>`count(*)::int`,
+      characters: sql<number>`coalesce(sum(char_length(${passages.content})), 0)::int`,
+    })
+    .from(passages)
+    .where(inArray(passages.documentId, documentIds))
+    .groupBy(passages.documentId);
+  for (const r of rows)
+    out.set(r.documentId, { passages: Number(r.passages), characters: Number(r.characters) });
+  return out;
+}
