@@ -1,5 +1,6 @@
 import type { PgBoss, Queue as QueueOptions, WorkOptions } from "pg-boss";
 import type { Database } from "@/lib/db/client";
+import { ingestQueue } from "@/lib/ingest/queue";
 import { cleanUp } from "@/lib/maintenance/cleanup";
 
 /**
@@ -14,6 +15,8 @@ export type JobQueue = {
   /** how the worker fetches: concurrency, polling */
   work?: Pick<WorkOptions, "localConcurrency" | "pollingIntervalSeconds">;
   handler: (database: Database, data: unknown) => Promise<unknown>;
+  /** runs once when this process starts working the queue */
+  onStart?: (boss: PgBoss, db: Database["db"]) => Promise<void>;
 };
 
 export const queues: ReadonlyArray<JobQueue> = [
@@ -27,6 +30,7 @@ export const queues: ReadonlyArray<JobQueue> = [
       return removed;
     },
   },
+  ingestQueue,
 ];
 
 export async function registerWorkers(boss: PgBoss, database: Database): Promise<void> {
@@ -34,5 +38,6 @@ export async function registerWorkers(boss: PgBoss, database: Database): Promise
     await boss.createQueue(q.name, q.options);
     if (q.cron) await boss.schedule(q.name, q.cron);
     await boss.work(q.name, { ...q.work }, async ([job]) => q.handler(database, job?.data));
+    await q.onStart?.(boss, database.db).catch((err) => console.error(`[jobs] ${q.name} start:`, err));
   }
 }

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startOidcPeer } from "../peers/oidc";
 import { startSmtpPeer } from "../peers/smtp";
+import { startWebsitePeer } from "../peers/website";
 import { startTestServer } from "./server";
 
 declare module "vitest" {
@@ -10,6 +11,7 @@ declare module "vitest" {
     databaseKind: "pglite" | "postgres";
     oidcIssuer: string;
     mailboxUrl: string;
+    siteUrl: string;
   }
 }
 
@@ -18,7 +20,7 @@ declare module "vitest" {
  * on loopback: an OpenID Connect provider (as the generic "oidc" provider) and an SMTP receiver.
  */
 export default async function setup(project: TestProject) {
-  const [oidc, smtp] = await Promise.all([startOidcPeer(), startSmtpPeer()]);
+  const [oidc, smtp, site] = await Promise.all([startOidcPeer(), startSmtpPeer(), startWebsitePeer()]);
   const server = await startTestServer({
     env: {
       SMTP_URL: smtp.smtpUrl,
@@ -27,6 +29,8 @@ export default async function setup(project: TestProject) {
       AUTH_OIDC_ID: "agentcity-test",
       AUTH_OIDC_SECRET: "test-secret",
       AUTH_OIDC_NAME: "Test ID",
+      // The test website is on loopback; private and link-local addresses stay refused even so.
+      CRAWLER_ALLOW_PRIVATE: "true",
     },
     redirects: [
       ["/old-pricing", "/en/pricing", "--permanent"],
@@ -34,7 +38,7 @@ export default async function setup(project: TestProject) {
       ["/go/docs", "https://docs.example.org/start"],
     ],
   }).catch(async (err) => {
-    await Promise.all([oidc.stop(), smtp.stop()]);
+    await Promise.all([oidc.stop(), smtp.stop(), site.stop()]);
     throw err;
   });
   project.provide("baseUrl", server.baseUrl);
@@ -42,9 +46,10 @@ export default async function setup(project: TestProject) {
   project.provide("databaseKind", server.databaseUrl ? "postgres" : "pglite");
   project.provide("oidcIssuer", oidc.issuer);
   project.provide("mailboxUrl", smtp.mailboxUrl);
+  project.provide("siteUrl", site.url);
   console.log(`[tests] server at ${server.baseUrl} on ${server.databaseUrl ? "Postgres" : "PGlite"}`);
   return async () => {
     await server.stop();
-    await Promise.all([oidc.stop(), smtp.stop()]);
+    await Promise.all([oidc.stop(), smtp.stop(), site.stop()]);
   };
 }

@@ -14,7 +14,8 @@ function leaves(tree: Tree, prefix = ""): Map<string, string> {
   return out;
 }
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+// An argument is `{name}` or `{name, plural, …}`; the text inside a plural's branches is not one.
+const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
 
 describe("messages/en.json and messages/vi.json", () => {
   const enLeaves = leaves(en as Tree);

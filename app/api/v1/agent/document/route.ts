@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
+import { handle, ok, parseJson } from "@/lib/http/respond";
+import { addFiles, addText, addWebsite } from "@/lib/ingest/add";
+import { trainingContext } from "@/lib/ingest/owner";
+import { readUpload } from "@/lib/ingest/upload";
+
+const body = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("text"),
+    title: z.string().trim().min(1).max(200),
+    content: z.string().trim().min(1).max(200_000),
+  }),
+  z.object({ type: z.literal("url"), url: z.string().trim().min(1).max(2048) }),
+]);
+
+/**
+ * AGENT-2/3/4: files as multipart (field `files`, many at once), or JSON for a text snippet or a website.
+ * Always `{accepted, rejected}`: one bad file never costs the others.
+ */
+export const POST = handle(async (req) => {
+  const ctx = await trainingContext(req);
+  if ((req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/")) {
+    const upload = await readUpload(req, {
+      maxFileBytes: ctx.limits.maxFileBytes,
+      maxFiles: ctx.limits.maxFilesPerUpload,
+    });
+    return ok(await addFiles(ctx.add, upload.files, upload.rejected));
+  }
+  const input = await parseJson(req, body);
+  if (input.type === "text") return ok(await addText(ctx.add, input.title, input.content));
+  const result = await addWebsite(ctx.add, input.url, ctx.config.CRAWLER_ALLOW_PRIVATE);
+  if ("message" in result) {
+    throw new ApiError("validation_failed", "site_refused", {}, { url: result.message });
+  }
+  return ok(result);
+});

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { handle, ok } from "@/lib/http/respond";
+import { errorText } from "@/lib/ingest/add";
+import { listDocuments, toListItem } from "@/lib/ingest/documents";
+import { trainingContext } from "@/lib/ingest/owner";
+
+const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/** AGENT-6: the agent's documents, newest first, 20 a page. */
+export const GET = handle(async (req) => {
+  const ctx = await trainingContext(req);
+  const page = pageParam.parse(new URL(req.url).searchParams.get("page") ?? 1);
+  const { items, totalPages } = await listDocuments(ctx.db, ctx.agent.id, page);
+  return ok(
+    items.map((d) => toListItem(d, (k) => errorText(ctx.locale, k))),
+    { meta: { page, total_pages: totalPages }, headers: { "cache-control": "no-store" } },
+  );
+});

@@ -1,0 +1,53 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { crawlPages } from "@/lib/db/schema";
+
+export type CrawlPageRow = typeof crawlPages.$inferSelect;
+
+/** One row per address per website document: a re-crawl updates rows instead of doubling them. */
+export async function upsertCrawlPage(
+  db: Db,
+  page: {
+    documentId: string;
+    url: string;
+    title?: string | null;
+    status: CrawlPageRow["status"];
+    error?: string | null;
+    characters: number;
+    contentHash?: string | null;
+  },
+): Promise<CrawlPageRow> {
+  const values = {
+    title: page.title ?? null,
+    status: page.status,
+    error: page.error ?? null,
+    characters: page.characters,
+    contentHash: page.contentHash ?? null,
+  };
+  const [row] = await db
+    .insert(crawlPages)
+    .values({ documentId: page.documentId, url: page.url, ...values })
+    .onConflictDoUpdate({
+      target: [crawlPages.documentId, crawlPages.url],
+      set: { ...values, updatedAt: sql`now()` },
+    })
+    .returning();
+  return row!;
+}
+
+export async function pagesOf(db: Db, documentId: string): Promise<CrawlPageRow[]> {
+  return db
+    .select()
+    .from(crawlPages)
+    .where(eq(crawlPages.documentId, documentId))
+    .orderBy(asc(crawlPages.insertedAt));
+}
+
+/** Pages of an earlier crawl that this one did not reach: their passages go with them. */
+export async function deletePagesNotIn(db: Db, documentId: string, keep: string[]): Promise<void> {
+  const rows = await pagesOf(db, documentId);
+  const stale = rows.filter((r) => !keep.includes(r.url)).map((r) => r.id);
+  for (const id of stale) {
+    await db.delete(crawlPages).where(and(eq(crawlPages.documentId, documentId), eq(crawlPages.id, id)));
+  }
+}

@@ -1,0 +1,110 @@
+import { eq } from "drizzle-orm";
+import { limitsFor } from "@/lib/billing/plan-limits";
+import { config } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { agents } from "@/lib/db/schema";
+import { type CrawlPage, crawlMessage, crawlSite } from "@/lib/ingest/crawl";
+import { parseDocument } from "@/lib/ingest/parse";
+import { chunk } from "@/lib/retrieval/chunk";
+import { configuredEmbedder } from "@/lib/retrieval/embedder";
+import { replacePassages } from "@/lib/retrieval/passages";
+import type { FileStore } from "@/lib/storage/store";
+import { deletePagesNotIn, upsertCrawlPage } from "./crawl-pages";
+import { type DocumentRow, markCompleted, markFailed } from "./documents";
+
+/**
+ * Learns one document (AGENT-5): parse off the request thread, cut into passages, replace the document's
+ * passages in one transaction. Safe to run twice (a retry, a restart mid-job, two workers): the second run
+ * finds the document done or writes the very same passages.
+ */
+export async function ingest(db: Db, store: FileStore, doc: DocumentRow): Promise<void> {
+  if (doc.status !== "processing") return;
+  try {
+    if (doc.type === "url") await learnWebsite(db, doc);
+    else await learnFile(db, store, doc);
+  } catch (err) {
+    console.error(`[ingest] document ${doc.id} failed unexpectedly:`, err);
+    await markFailed(db, doc.id, "ingest_parse_failed", err instanceof Error ? err.message : String(err));
+  }
+}
+
+async function learnFile(db: Db, store: FileStore, doc: DocumentRow): Promise<void> {
+  const bytes = doc.storageKey ? await store.get(doc.storageKey) : null;
+  if (!bytes) {
+    await markFailed(db, doc.id, "ingest_file_missing");
+    return;
+  }
+  const parsed = await parseDocument({
+    bytes,
+    name: doc.name,
+    type: doc.type === "url" ? undefined : doc.type,
+  });
+  if (!parsed.ok) {
+    await markFailed(db, doc.id, `ingest_${parsed.error}`, parsed.detail);
+    return;
+  }
+  const passages = chunk(parsed.sections).map((c) => ({
+    heading: c.heading,
+    content: c.content,
+    language: parsed.language ?? null,
+  }));
+  if (passages.length === 0) {
+    await markFailed(db, doc.id, "ingest_file_empty");
+    return;
+  }
+  await replacePassages(db, {
+    agentId: doc.agentId,
+    documentId: doc.id,
+    passages,
+    embedder: configuredEmbedder(),
+  });
+  await markCompleted(db, doc.id, parsed.characters);
+}
+
+async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
+  const [agent] = await db.select({ ownerId: agents.ownerId }).from(agents).where(eq(agents.id, doc.agentId));
+  const maxPages = limitsFor(agent ? { id: agent.ownerId } : null).crawlPagesPerSite;
+  const reached: string[] = [];
+  let characters = 0;
+  const onPage = async (page: CrawlPage) => {
+    reached.push(page.url);
+    const row = await upsertCrawlPage(db, {
+      documentId: doc.id,
+      url: page.url,
+      title: page.title,
+      status: page.status,
+      error: page.error ? crawlMessage(page.error).key : null,
+      characters: page.status === "completed" ? page.characters : 0,
+      contentHash: page.contentHash,
+    });
+    if (page.status !== "completed" || !page.sections) return;
+    const passages = chunk(page.sections.map((s) => ({ heading: s.heading, text: s.text }))).map((c) => ({
+      heading: c.heading ? `${page.title ?? ""} — ${c.heading}`.replace(/^ — /, "") : (page.title ?? null),
+      content: c.content,
+    }));
+    await replacePassages(db, {
+      agentId: doc.agentId,
+      documentId: doc.id,
+      pageId: row.id,
+      passages,
+      embedder: configuredEmbedder(),
+    });
+    characters += page.characters;
+  };
+  const result = await crawlSite(doc.sourceUrl ?? "", {
+    maxPages,
+    allowPrivate: config().CRAWLER_ALLOW_PRIVATE,
+    onPage,
+  }).catch(async (err: unknown) => {
+    const key = (err as { key?: string }).key;
+    await markFailed(db, doc.id, crawlMessage(key ?? "url_unreachable").key, String(err));
+    return null;
+  });
+  if (!result) return;
+  await deletePagesNotIn(db, doc.id, reached);
+  if (result.completed === 0) {
+    await markFailed(db, doc.id, "crawl_no_pages");
+    return;
+  }
+  await markCompleted(db, doc.id, characters);
+}

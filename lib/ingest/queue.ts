@@ -1,0 +1,41 @@
+import { and, eq } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import type { Db } from "@/lib/db/client";
+import { documents } from "@/lib/db/schema";
+import type { JobQueue } from "@/lib/jobs/workers";
+import { fileStore } from "@/lib/storage/store";
+import { ingest } from "./pipeline";
+
+export const INGEST_QUEUE = "ingest.document";
+
+/** One queued job per document at most; a running one does not block a recovery run (see below). */
+export async function sendIngest(boss: PgBoss, documentId: string): Promise<void> {
+  await boss.send(INGEST_QUEUE, { documentId }, { singletonKey: documentId });
+}
+
+/**
+ * Documents still "processing" when a worker starts were interrupted (a crash, a deploy): queue them
+ * again. The pipeline is idempotent, so a job that also survived in pg-boss only finds the work done.
+ */
+async function resumeInterrupted(boss: PgBoss, db: Db): Promise<void> {
+  const open = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.status, "processing")));
+  for (const { id } of open) await sendIngest(boss, id);
+  if (open.length > 0) console.log(`[ingest] resumed ${open.length} interrupted document(s)`);
+}
+
+export const ingestQueue: JobQueue = {
+  name: INGEST_QUEUE,
+  // `short`: at most one waiting job per document; expiry hands a job lost with its process back.
+  options: { policy: "short", retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 },
+  work: { localConcurrency: 2, pollingIntervalSeconds: 1 },
+  onStart: resumeInterrupted,
+  handler: async (database, data) => {
+    const id = (data as { documentId?: string } | undefined)?.documentId;
+    if (!id) return;
+    const [doc] = await database.db.select().from(documents).where(eq(documents.id, id)).limit(1);
+    if (doc) await ingest(database.db, fileStore(), doc);
+  },
+};
