@@ -99,9 +99,9 @@ describe("html", () => {
   });
 
   it("reads a Vietnamese page without <main>, decoding entities", async () => {
-    const html = `<html><body><nav>Trang chủ</nav><h1>Giờ mở cửa</h1><p>${VI.replace("ử", "&#7917;")}</p><footer>Liên hệ</footer></body></html>`;
+    const html = `<html><body><nav>Trang chủ</nav><h1>Giờ mở cửa</h1><p>${VI.replace("ử", "&#7917;")}<br>Thứ Hai<br/>Thứ Ba</p><footer>Liên hệ</footer></body></html>`;
     const r = ok(await parseDocument({ name: "gio.htm", bytes: utf8(html) }));
-    expect(r.sections).toEqual([{ heading: "Giờ mở cửa", text: VI }]);
+    expect(r.sections).toEqual([{ heading: "Giờ mở cửa", text: `${VI}\nThứ Hai\nThứ Ba` }]);
   });
 });
 
