@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ParseResult, type ParseSuccess, parseDocument } from "@/lib/ingest/parse";
+import { defaultLimits, type ParseResult, type ParseSuccess, parseDocument } from "@/lib/ingest/parse";
+import { extract } from "@/lib/ingest/parse/extract";
 import { makeDocx, makePdf, makeXls, makeXlsx, utf8 } from "@/tests/helpers/ingest-fixtures";
 
 /**
@@ -98,9 +99,9 @@ describe("html", () => {
   });
 
   it("reads a Vietnamese page without <main>, decoding entities", async () => {
-    const html = `<html><body><nav>Trang chủ</nav><h1>Giờ mở cửa</h1><p>${VI.replace("ử", "&#7917;")}</p><footer>Liên hệ</footer></body></html>`;
+    const html = `<html><body><nav>Trang chủ</nav><h1>Giờ mở cửa</h1><p>${VI.replace("ử", "&#7917;")}<br>Thứ Hai<br/>Thứ Ba</p><footer>Liên hệ</footer></body></html>`;
     const r = ok(await parseDocument({ name: "gio.htm", bytes: utf8(html) }));
-    expect(r.sections).toEqual([{ heading: "Giờ mở cửa", text: VI }]);
+    expect(r.sections).toEqual([{ heading: "Giờ mở cửa", text: `${VI}\nThứ Hai\nThứ Ba` }]);
   });
 });
 
@@ -233,5 +234,10 @@ describe("pdf", () => {
       { heading: null, text: `Opening hours\n${EN}` },
       { heading: null, text: `Giờ mở cửa\n${VI}` },
     ]);
+    // The same in the calling thread, and pdf.js must not have detached the caller's buffer.
+    const size = bytes.length;
+    const again = await extract(bytes, "hours.pdf", defaultLimits);
+    expect(bytes.length).toBe(size);
+    expect(again).toEqual(r);
   });
 });

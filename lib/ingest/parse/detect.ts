@@ -62,8 +62,9 @@ export function detectType(
   const claimed = type ?? byExtension[ext];
   if (!claimed) return fail("type_unsupported", `extension "${ext}" is not accepted`);
   if (bytes.length === 0) return fail("file_empty");
+  const extension = type ? claimed : ext;
   const mismatch = (what: string) =>
-    fail("type_mismatch", `.${ext || claimed} file whose bytes look like ${what}`);
+    fail("type_mismatch", `.${extension} file whose bytes look like ${what}`, { extension });
   switch (claimed) {
     case "pdf":
       return isPdf(bytes) ? { ok: true, type: claimed } : mismatch(binaryKind(bytes) ?? "something else");

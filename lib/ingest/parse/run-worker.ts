@@ -22,6 +22,8 @@ export function runWorker(
     let outcome: ParseResult | null = null;
     const worker = new Worker(entry, {
       workerData,
+      // Not the parent's loaders (tsx, a test runner): Node strips the types itself, the same everywhere.
+      execArgv: [],
       resourceLimits: {
         maxOldGenerationSizeMb: options.maxHeapMb,
         maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(options.maxHeapMb / 8))),

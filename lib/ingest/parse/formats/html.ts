@@ -104,7 +104,7 @@ export function parseHtml(html: string): { sections: Section[]; title: string | 
           all.push({ heading, text: "" });
           if (mainDepth > 0) main.push({ heading, text: "" });
           heading = null;
-        } else if (blocks.has(name)) append("\n");
+        } else if (blocks.has(name) && name !== "br" && name !== "hr") append("\n");
         if (open.includes("#main")) mainDepth--;
       },
     },

@@ -9,7 +9,8 @@ import { ParseError, type Section } from "../types.ts";
 export async function parsePdf(bytes: Uint8Array): Promise<Section[]> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    pdf = await getDocumentProxy(bytes, {
+    // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
+    pdf = await getDocumentProxy(new Uint8Array(bytes), {
       useSystemFonts: false,
       disableFontFace: true,
       stopAtErrors: false,
