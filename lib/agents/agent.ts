@@ -3,7 +3,8 @@ import type { Db } from "@/lib/db/client";
 import type { AgentKind } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
 import { defaultFallback, defaultGreeting, defaultGreetingLocale } from "./defaults";
-import type { AgentInput, AgentLanguage } from "./input";
+import type { AgentLanguage } from "./fields";
+import type { AgentInput } from "./input";
 import { isPublicId } from "./public-id";
 import {
   type AgentPatch,

@@ -1,20 +1,8 @@
 import { z } from "zod";
 import { agentKinds } from "@/lib/db/schema";
+import { agentFieldLimits, agentLanguages } from "./fields";
 
-/** Sizes the API and the setup form share (AGENT-1). */
-export const agentFieldLimits = {
-  name: 120,
-  instructions: 4_000,
-  greeting: 500,
-  fallbackMessage: 500,
-  suggestedQuestions: 6,
-  suggestedQuestion: 200,
-  model: 100,
-} as const;
-
-/** `auto`: answer in the visitor's language; `en` / `vi`: always that one. */
-export const agentLanguages = ["auto", "en", "vi"] as const;
-export type AgentLanguage = (typeof agentLanguages)[number];
+export { type AgentLanguage, agentFieldLimits, agentLanguages } from "./fields";
 
 // Control characters never belong in these texts (a pasted NUL breaks Postgres text); Vietnamese typed on
 // macOS may arrive decomposed (NFD), and the search index and comparisons expect NFC.

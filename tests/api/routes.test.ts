@@ -5,10 +5,19 @@ import { signInWithOidc } from "../helpers/oidc-sign-in";
 
 /** The pages behind sign-in are rendered for a signed-in owner; the guard itself is tested below. */
 let session = "";
+/** A real agent for /c/{agentId}: an unknown id is a 404 page. */
+let agentId = "";
 beforeAll(async () => {
   const { access, renewal } = await signInWithOidc();
   session = `access_token=${access}; renewal_token=${renewal}`;
+  const res = await fetch(`${baseUrl()}/api/v1/agent`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${access}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Routes Test Agent" }),
+  });
+  agentId = ((await res.json()) as { data: { id: string } }).data.id;
 });
+const at = (path: string) => path.replace("{agent}", agentId);
 const cookieFor = (path: string): Record<string, string> => (requiresAuth(path) ? { cookie: session } : {});
 
 /** Fetches each preview image once per run: many pages share one. */
@@ -43,7 +52,7 @@ const routes: Array<[path: string, layout: string]> = [
   ["/billing", "chat"],
   ["/chat", "chat"],
   ["/c", "blank"],
-  ["/c/agent_demo01", "blank"],
+  ["/c/{agent}", "blank"],
   ["/c/agent_demo01/conv_123456", "blank"],
   ["/ai", "blank"],
   ["/test-ban-phim", "blank"],
@@ -53,7 +62,7 @@ const routes: Array<[path: string, layout: string]> = [
 
 describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
   it.each(routes)(`/${locale}%s answers 200 with its layout, language and title`, async (path, layout) => {
-    const { status, text } = await get(`/${locale}${path}`, cookieFor(path));
+    const { status, text } = await get(`/${locale}${at(path)}`, cookieFor(path));
     expect(status).toBe(200);
     expect(htmlLang(text)).toBe(locale);
     expect(layoutOf(text)).toBe(layout);
@@ -128,6 +137,16 @@ describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
       expect(pick(text, /data-testid="error-path">([^<]*)</)).toBe(`/${locale}${path}`);
     },
   );
+
+  it("an agent id that names no agent answers 404 with the not-found page in the page's language", async () => {
+    const { status, text } = await get(`/${locale}/c/agent_nobodyhere0`);
+    expect(status).toBe(404);
+    // Found missing only by the page's own lookup: Next renders notFound() from a page in the browser
+    // (vercel/next.js#62228), so the translated page and its path ship in the payload, not as HTML yet.
+    expect(text).toContain(locale === "en" ? "Page Not Found" : "Không tìm thấy trang");
+    expect(text).toContain(`/${locale}/c/agent_nobodyhere0`);
+    expect(text).not.toContain("Routes Test Agent");
+  });
 
   it("a thrown error answers the generic 500 variant", async () => {
     const { status, text } = await get(`/${locale}/error-probe`);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { browserPerFile, pageErrors } from "../helpers/browser";
 import { type SignedIn, sessionCookies, signInWithOidc } from "../helpers/oidc-sign-in";
 
@@ -169,9 +169,15 @@ describe("redirect table in the browser", () => {
 
 describe("language link on public pages", () => {
   it("opens the same public page in the other language", async () => {
-    const page = await browser.open("/en/c/agent_demo01", { viewport: "phone" });
+    const res = await fetch(`${inject("baseUrl")}/api/v1/agent`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner.access}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Shell Test Agent" }),
+    });
+    const { id } = ((await res.json()) as { data: { id: string } }).data;
+    const page = await browser.open(`/en/c/${id}`, { viewport: "phone" });
     await page.getByRole("link", { name: "Tiếng Việt" }).click();
-    await page.waitForURL("**/vi/c/agent_demo01");
+    await page.waitForURL(`**/vi/c/${id}`);
     expect(await page.getAttribute("html", "lang")).toBe("vi");
     await page.getByRole("link", { name: "English" }).waitFor();
   });

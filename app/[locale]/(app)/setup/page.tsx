@@ -1,16 +1,24 @@
-import { SettingsIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { EmptyState } from "@/components/shell/empty-state";
+import { AgentSetup } from "@/components/agents/agent-setup";
 import { PageHeader } from "@/components/shell/page-header";
+import { ownerAgent } from "@/lib/agents/agent";
+import { pageSession } from "@/lib/auth/page-session";
+import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
+import { db } from "@/lib/server/runtime";
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations("setup");
+  const session = await pageSession();
+  // Read here when the visitor is known, so the form arrives filled; with only a renewal token the
+  // browser renews first and loads it itself.
+  const initial =
+    session.state === "signed-in" ? await ownerAgent(await db(), session.account.id, locale) : undefined;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <EmptyState icon={SettingsIcon} title={t("signedOut")} />
+      <AgentSetup initial={initial} appUrl={config().APP_URL} />
     </div>
   );
 }

@@ -1,0 +1,42 @@
+import { BotIcon } from "lucide-react";
+import { getTranslations } from "next-intl/server";
+import { Badge } from "@/components/ui/badge";
+import type { PublicAgent } from "@/lib/agents/agent";
+
+/** The top of an agent's public page: its name, who it speaks for, its greeting and suggested questions. */
+export async function AgentIntro({ agent }: { agent: PublicAgent }) {
+  const t = await getTranslations("publicChat");
+  return (
+    <section className="mb-8 grid gap-5" data-testid="agent-intro">
+      <div className="flex items-center gap-3">
+        <span className="grid size-12 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
+          <BotIcon className="size-6" aria-hidden />
+        </span>
+        <div className="grid gap-1">
+          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{agent.name}</h1>
+          <Badge variant="secondary" className="justify-self-start">
+            {t(`kinds.${agent.kind}`)}
+          </Badge>
+        </div>
+      </div>
+      <p
+        className="w-fit max-w-[85%] whitespace-pre-line rounded-2xl rounded-tl-sm bg-muted px-4 py-3"
+        data-testid="agent-greeting"
+      >
+        {agent.greeting}
+      </p>
+      {agent.suggested_questions.length > 0 && (
+        <div className="grid gap-2">
+          <h2 className="text-sm font-medium text-muted-foreground">{t("suggestedTitle")}</h2>
+          <ul className="flex flex-wrap gap-2" data-testid="agent-questions">
+            {agent.suggested_questions.map((q) => (
+              <li key={q} className="rounded-full border bg-background px-3 py-1.5 text-sm">
+                {q}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { AgentKind } from "@/lib/db/schema";
+
+/**
+ * The agent's field rules that the setup form shares with the API (AGENT-1). No imports beyond types:
+ * the browser bundle takes this file, and must not take the schema or zod with it.
+ */
+export const agentFieldLimits = {
+  name: 120,
+  instructions: 4_000,
+  greeting: 500,
+  fallbackMessage: 500,
+  suggestedQuestions: 6,
+  suggestedQuestion: 200,
+  model: 100,
+} as const;
+
+/** In the order the setup form offers them. */
+export const agentKindChoices = [
+  "individual",
+  "business",
+  "government",
+] as const satisfies readonly AgentKind[];
+
+/** `auto`: answer in the visitor's language; `en` / `vi`: always that one. */
+export const agentLanguages = ["auto", "en", "vi"] as const;
+export type AgentLanguage = (typeof agentLanguages)[number];
