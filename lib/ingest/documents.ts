@@ -126,3 +126,24 @@ export function toListItem(row: DocumentRow, translateError: (key: string) => st
     inserted_at: row.insertedAt.toISOString(),
   };
 }
+
+export type TrainingSummary = { processing: number; completed: number; failed: number; characters: number };
+
+/** Totals for the setup page's progress panel: one grouped scan of the agent's index. */
+export async function trainingSummary(db: Db, agentId: string): Promise<TrainingSummary> {
+  const rows = await db
+    .select({
+      status: documents.status,
+      n: count(),
+      characters: sql<number>`coalesce(sum(${documents.characters}), 0)::int`,
+    })
+    .from(documents)
+    .where(eq(documents.agentId, agentId))
+    .groupBy(documents.status);
+  const summary: TrainingSummary = { processing: 0, completed: 0, failed: 0, characters: 0 };
+  for (const r of rows) {
+    summary[r.status] = Number(r.n);
+    summary.characters += Number(r.characters);
+  }
+  return summary;
+}

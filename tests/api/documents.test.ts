@@ -115,6 +115,13 @@ describe("training with files", () => {
     expect(why["fake.pdf"]).toMatch(/match/i);
 
     const done = await settled(token);
+    const list = await api<{ meta: { summary: Record<string, number> } }>(
+      token,
+      "GET",
+      "/api/v1/agent/documents",
+    );
+    expect(list.body.meta.summary).toMatchObject({ processing: 0, completed: 3, failed: 0 });
+    expect(list.body.meta.summary.characters).toBe(done.reduce((n, d) => n + d.characters, 0));
     for (const d of done.filter((d) => ["gio-mo-cua.txt", "hours.md", "prices.csv"].includes(d.name))) {
       expect(d.status, JSON.stringify(d)).toBe("completed");
       expect(d.characters).toBeGreaterThan(10);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { handle, ok } from "@/lib/http/respond";
 import { errorText } from "@/lib/ingest/add";
-import { listDocuments, toListItem } from "@/lib/ingest/documents";
+import { listDocuments, toListItem, trainingSummary } from "@/lib/ingest/documents";
 import { trainingContext } from "@/lib/ingest/owner";
 
 const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
@@ -10,9 +10,12 @@ const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
 export const GET = handle(async (req) => {
   const ctx = await trainingContext(req);
   const page = pageParam.parse(new URL(req.url).searchParams.get("page") ?? 1);
-  const { items, totalPages } = await listDocuments(ctx.db, ctx.agent.id, page);
+  const [{ items, totalPages }, summary] = await Promise.all([
+    listDocuments(ctx.db, ctx.agent.id, page),
+    trainingSummary(ctx.db, ctx.agent.id),
+  ]);
   return ok(
     items.map((d) => toListItem(d, (k) => errorText(ctx.locale, k))),
-    { meta: { page, total_pages: totalPages }, headers: { "cache-control": "no-store" } },
+    { meta: { page, total_pages: totalPages, summary }, headers: { "cache-control": "no-store" } },
   );
 });
