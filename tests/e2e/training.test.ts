@@ -1,0 +1,80 @@
+import { describe, expect, inject, it } from "vitest";
+import { browserPerFile, pageErrors } from "../helpers/browser";
+import { sessionCookies, signInWithOidc } from "../helpers/oidc-sign-in";
+
+/**
+ * AGENT-2…6 as an owner lives them in Vietnamese: files, a text snippet and the local website go in, the
+ * statuses turn to learned, the website's pages show, two files go out after a confirmation with the count.
+ */
+const browser = browserPerFile();
+
+describe("training the agent in Vietnamese", () => {
+  it("adds files, text and a website, watches them learned, and removes two with a confirmation", async () => {
+    const session = await signInWithOidc();
+    const created = await fetch(`${inject("baseUrl")}/api/v1/agent`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.access}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Tiệm bánh Hoa Mai", kind: "business" }),
+    });
+    expect(created.status).toBe(201);
+    const page = await browser.open("/vi/setup/files", { cookies: sessionCookies(session) });
+    await page.getByText("Chưa có gì.", { exact: false }).waitFor();
+
+    await page.getByTestId("file-input").setInputFiles([
+      { name: "gio-mo-cua.txt", mimeType: "text/plain", buffer: Buffer.from("Mở cửa từ 7 giờ sáng.") },
+      {
+        name: "menu.md",
+        mimeType: "text/markdown",
+        buffer: Buffer.from("# Thực đơn\n\nBánh mì 25.000 đồng."),
+      },
+      { name: "gia.csv", mimeType: "text/csv", buffer: Buffer.from("Món,Giá\nPhở,50.000\n") },
+      { name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") },
+    ]);
+    // The refused one is named with its reason; the others are listed.
+    await page.getByText("virus.exe").first().waitFor();
+    const docs = page.getByTestId("document");
+    await expect.poll(() => docs.count(), { timeout: 15_000 }).toBe(3);
+
+    const text = page.getByTestId("text-form");
+    await text.getByLabel("Tên").fill("Giao hàng");
+    await text.getByLabel("Điều trợ lý cần biết").fill("Giao hàng miễn phí trong 5 km.");
+    await text.getByRole("button", { name: "Thêm văn bản" }).click();
+    await expect.poll(() => docs.count(), { timeout: 15_000 }).toBe(4);
+
+    const site = page.getByTestId("url-form");
+    await site.getByLabel("Địa chỉ trang web").fill("http://10.0.0.1/");
+    await site.getByRole("button", { name: "Thêm trang web" }).click();
+    await site.getByRole("alert").waitFor();
+    expect(await site.getByRole("alert").textContent()).toContain("Vui lòng nhập một URL khác");
+    await site.getByLabel("Địa chỉ trang web").fill(inject("siteUrl"));
+    await site.getByRole("button", { name: "Thêm trang web" }).click();
+    await expect.poll(() => docs.count(), { timeout: 15_000 }).toBe(5);
+
+    // Statuses change by themselves (the list polls while anything is learning).
+    await expect.poll(() => page.locator('[data-status="completed"]').count(), { timeout: 60_000 }).toBe(5);
+    const website = page.locator('[data-testid="document"]', { hasText: "127.0.0.1" });
+    await website.getByRole("button", { name: "Các trang tìm thấy" }).click();
+    await website.getByTestId("crawled-pages").waitFor();
+    expect(await website.locator('[data-page-status="completed"]').count()).toBeGreaterThanOrEqual(3);
+
+    // Remove two: the confirmation gives the count and says it cannot be undone.
+    await page.getByRole("checkbox", { name: "Chọn gio-mo-cua.txt" }).check();
+    await page.getByRole("checkbox", { name: "Chọn menu.md" }).check();
+    await page.getByText("Đã chọn 2").waitFor();
+    await page.getByTestId("remove-selected").click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Xóa 2 mục?");
+    expect(await dialog.textContent()).toContain("Không thể hoàn tác");
+    await dialog.getByRole("button", { name: "Xóa 2 mục" }).click();
+    await expect.poll(() => docs.count(), { timeout: 15_000 }).toBe(3);
+    expect(await page.locator('[data-name="gio-mo-cua.txt"]').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+
+    // The setup page's panel agrees.
+    await page.goto("/vi/setup", { waitUntil: "networkidle" });
+    const summary = page.getByTestId("training-summary");
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain("3đã học");
+  });
+});
