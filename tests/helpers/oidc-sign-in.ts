@@ -35,8 +35,10 @@ export async function nextPersonAtProvider(claims: Claims): Promise<void> {
  * A whole sign-in through the real OpenID Connect peer, as an API client: start, authorize at the peer,
  * hand the code back. Used to give browser tests a signed-in context without replaying the journey.
  */
-export async function signInWithOidc(claims: Claims = newPerson()): Promise<SignedIn> {
-  const base = inject("baseUrl");
+export async function signInWithOidc(
+  claims: Claims = newPerson(),
+  base = inject("baseUrl"),
+): Promise<SignedIn> {
   const started = await fetch(`${base}/api/v1/auth/oidc/new`, { headers: { accept: "application/json" } });
   if (started.status !== 200) throw new Error(`start answered ${started.status}`);
   const flowCookie = started.headers

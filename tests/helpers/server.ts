@@ -16,20 +16,33 @@ export type TestServer = {
   databaseUrl: string | null;
   output: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL: no shutdown, nothing cleaned up (the data stays for the next server) */
+  kill: () => Promise<void>;
 };
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 export async function startTestServer(
-  opts: { env?: Record<string, string>; redirects?: string[][] } = {},
+  opts: {
+    env?: Record<string, string>;
+    redirects?: string[][];
+    /** take over the data of a killed server (its folder and Postgres database); removed on stop as usual */
+    reuse?: { dataDir: string; databaseUrl: string | null };
+  } = {},
 ): Promise<TestServer> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No production build in .next: run npm run build first (npm test does it for you).");
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-test-"));
-  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null;
+  const dataDir = opts.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "agentcity-test-"));
+  const database = opts.reuse
+    ? opts.reuse.databaseUrl
+      ? { url: opts.reuse.databaseUrl, drop: () => dropDatabase(opts.reuse!.databaseUrl!) }
+      : null
+    : process.env.TEST_DATABASE_URL
+      ? await createDatabase(process.env.TEST_DATABASE_URL)
+      : null;
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -70,7 +83,8 @@ export async function startTestServer(
   const child: ChildProcess = spawn(
     path.join(root, "node_modules/.bin/tsx"),
     ["scripts/serve.ts", "-p", String(port), "-H", "127.0.0.1"],
-    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
+    // Its own process group: tsx runs the server in a child process, and a SIGKILL must reach both.
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));
@@ -95,7 +109,7 @@ export async function startTestServer(
         new Promise<boolean>((r) => setTimeout(() => r(true), 10_000)),
       ]);
       if (timedOut) {
-        child.kill("SIGKILL");
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
         await exited;
       }
     }
@@ -108,7 +122,14 @@ export async function startTestServer(
     await stop();
     throw err;
   }
-  return { baseUrl, dataDir, databaseUrl: database?.url ?? null, output: () => log, stop };
+  const kill = async () => {
+    stopping = true;
+    if (running() && child.pid) {
+      process.kill(-child.pid, "SIGKILL");
+      await exited;
+    }
+  };
+  return { baseUrl, dataDir, databaseUrl: database?.url ?? null, output: () => log, stop, kill };
 }
 
 async function waitHealthy(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -135,16 +156,20 @@ export async function createDatabase(adminUrl: string): Promise<{ url: string; d
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
-      await c.query(`DROP DATABASE IF EXISTS ${name}`);
-      await c.end();
-    },
-  };
+  return { url: url.toString(), drop: () => dropDatabase(url.toString()) };
+}
+
+/** Drops a database made by createDatabase, through the server's default database. */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  if (!/^agentcity_test_\w+$/.test(name)) throw new Error(`refusing to drop ${name}`);
+  url.pathname = `/${process.env.TEST_DATABASE_URL ? new URL(process.env.TEST_DATABASE_URL).pathname.slice(1) : "postgres"}`;
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+  await c.query(`DROP DATABASE IF EXISTS ${name}`);
+  await c.end();
 }
 
 export function freePort(): Promise<number> {
