@@ -210,7 +210,18 @@ export const agents = pgTable(
   (t) => [check("agents_kind_check", sql`${t.kind} in ('individual', 'business', 'government')`)],
 );
 
-export const documentTypes = ["txt", "pdf", "html", "xlsx", "xls", "docx", "csv", "md", "text", "url"] as const;
+export const documentTypes = [
+  "txt",
+  "pdf",
+  "html",
+  "xlsx",
+  "xls",
+  "docx",
+  "csv",
+  "md",
+  "text",
+  "url",
+] as const;
 export type DocumentType = (typeof documentTypes)[number];
 export const documentStatuses = ["processing", "completed", "failed"] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];
@@ -298,17 +309,13 @@ export const passages = pgTable(
     heading: text("heading"),
     content: text("content").notNull(),
     searchText: text("search_text").notNull(),
-    search: tsvector("search")
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    search: tsvector("search").notNull().generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     language: text("language"),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Re-indexing a document (or one crawled page) writes the same ordinals: a retry cannot double passages.
-    uniqueIndex("passages_document_ordinal_idx")
-      .on(t.documentId, t.ordinal)
-      .where(sql`${t.pageId} is null`),
+    uniqueIndex("passages_document_ordinal_idx").on(t.documentId, t.ordinal).where(sql`${t.pageId} is null`),
     uniqueIndex("passages_page_ordinal_idx").on(t.pageId, t.ordinal).where(sql`${t.pageId} is not null`),
     index("passages_agent_idx").on(t.agentId),
     index("passages_search_idx").using("gin", t.search),

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import type { Db } from "@/lib/db/client";
 import { configuredEmbedder, type Embedder } from "./embedder";
-import { planSearch, type SearchPlan } from "./query";
+import { markedScore, planSearch, type SearchPlan } from "./query";
 import { nearestPassages, usableEmbedder } from "./vectors";
 
 export type SearchHit = {
@@ -30,6 +30,9 @@ const W_COVERAGE = 1;
 const W_BIGRAM = 0.8;
 const W_PHRASE = 0.4;
 const W_DENSITY = 0.3;
+/** Same diacritics as the question: below a phrase match, above a scattered one. */
+const W_MARKED = 0.6;
+const MARKED_DEPTH = 50;
 /** A trigram-only match (a typo) ranks below any word match. */
 const W_TRIGRAM = 0.5;
 const TRIGRAM_MIN = 0.5;
@@ -60,7 +63,21 @@ export async function searchPassages(db: Db, opts: SearchOptions): Promise<Searc
 }
 
 async function textSearch(db: Db, agentId: string, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
-  const hits = await fullText(db, agentId, plan, limit);
+  const marked = plan.marked;
+  if (marked) {
+    // Re-ranks a deeper list in JavaScript: diacritics are not in the index (that is the point of it).
+    const hits = await fullText(db, agentId, plan, Math.max(limit * 4, MARKED_DEPTH));
+    if (hits.length > 0) {
+      return hits
+        .map((h) => ({
+          ...h,
+          score: h.score + W_MARKED * markedScore(marked, `${h.heading ?? ""}\n${h.content}`),
+        }))
+        .sort((a, b) => b.score - a.score || a.passageId - b.passageId)
+        .slice(0, limit);
+    }
+  }
+  const hits = marked ? [] : await fullText(db, agentId, plan, limit);
   if (hits.length > 0) return hits;
   return (await capabilities(db)).pgTrgm ? trigram(db, agentId, plan.folded, limit) : [];
 }
