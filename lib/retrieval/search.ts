@@ -33,6 +33,9 @@ const W_DENSITY = 0.3;
 /** Same diacritics as the question: below a phrase match, above a scattered one. */
 const W_MARKED = 0.6;
 const MARKED_DEPTH = 50;
+/** How many passages the second, finer stage of full-text ranking looks at (see fullText). */
+const CANDIDATES = 200;
+const PAIR_CANDIDATES = 100;
 /** A trigram-only match (a typo) ranks below any word match. */
 const W_TRIGRAM = 0.5;
 const TRIGRAM_MIN = 0.5;
@@ -103,9 +106,29 @@ function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Pro
       )})::float8 / ${num(plan.bigrams.length)}`
     : sql`0`;
   const phrase: SQL = plan.phrase ? sql`(p.search @@ ${q(plan.phrase)})::int` : sql`0`;
+  // Two stages. Scoring runs a dozen tsquery matches per row, too many for every passage that shares one
+  // common word with the question (thousands in a big agent), so a one-call rank picks candidates first:
+  // the best by ts_rank of the OR query (which grows with the number of distinct words matched), plus
+  // the passages holding any adjacent pair, so a phrase match is never lost to a long wordy passage.
+  const pairs = plan.bigrams.length ? plan.bigrams.map((b) => `(${b})`).join(" | ") : null;
   return rows(
     db,
     sql`
+    with candidates as (
+      (select id from passages
+        where agent_id = ${agentId} and search @@ ${q(plan.any)}
+        order by ts_rank(search, ${q(plan.any)}) desc, id
+        limit ${num(CANDIDATES)})
+      ${
+        pairs
+          ? sql`union
+      (select id from passages
+        where agent_id = ${agentId} and search @@ ${q(pairs)}
+        order by ts_rank(search, ${q(plan.any)}) desc, id
+        limit ${num(PAIR_CANDIDATES)})`
+          : sql``
+      }
+    )
     select id, document_id, page_id, heading, content, score from (
       select p.id, p.document_id, p.page_id, p.heading, p.content,
         ${num(W_COVERAGE)} * (${coverage})::float8 / ${num(plan.terms.length)}
@@ -113,7 +136,7 @@ function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Pro
         + ${num(W_PHRASE)} * ${phrase}
         + ${num(W_DENSITY)} * ts_rank_cd(p.search, ${q(plan.any)}, 32) as score
       from passages p
-      where p.agent_id = ${agentId} and p.search @@ ${q(plan.any)}
+      join candidates c on c.id = p.id
     ) ranked
     order by score desc, id
     limit ${limit}`,

@@ -59,10 +59,68 @@ export const PLANTED = {
   market: { heading: null, content: "Chợ Bến Thành mở cửa từ 6 giờ sáng đến 6 giờ tối mỗi ngày." },
 } as const;
 
-/** `size` passages with the planted ones spread through, in a fixed order. */
-export function corpus(size: number, seed = 42): { heading: string | null; content: string }[] {
+const ONSETS = "b c ch d đ g gi h kh l m n ng nh ph qu r s t th tr v x".split(" ");
+const RHYMES =
+  "a ai an ang anh ao at ay e em en eo i im in inh o oi om on ong ot u ui um un ung ut ươ ương ươc iên iêt uôn uông".split(
+    " ",
+  );
+const TONES = ["", "\u0300", "\u0301", "\u0309", "\u0303", "\u0323"];
+
+/**
+ * A vocabulary shaped like real text: ~5,000 Vietnamese-looking syllables with the common words above mixed
+ * into its head, drawn with Zipf's law, so a few words are in most passages and most words in few.
+ */
+function zipfVocabulary(rand: () => number): { words: string[]; cumulative: number[] } {
+  const syllables: string[] = [];
+  for (const o of ONSETS)
+    for (const r of RHYMES)
+      for (const t of TONES) syllables.push(`${o}${r.slice(0, 1)}${t}${r.slice(1)}`.normalize("NFC"));
+  const base = [...WORDS];
+  for (let i = base.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [base[i], base[j]] = [base[j]!, base[i]!];
+  }
+  const words: string[] = [];
+  while (base.length || syllables.length) {
+    if (base.length) words.push(base.pop()!);
+    for (let k = 0; k < 3 && syllables.length; k++) words.push(syllables.pop()!);
+  }
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let r = 0; r < words.length; r++) cumulative.push((total += 1 / (r + 1)));
+  return { words, cumulative: cumulative.map((c) => c / total) };
+}
+
+export function zipfCorpus(
+  size: number,
+  seed = 42,
+  words = 150,
+): { heading: string | null; content: string }[] {
   const rand = prng(seed);
-  const list = Array.from({ length: size - Object.keys(PLANTED).length }, () => fillerPassage(rand));
+  const vocab = zipfVocabulary(rand);
+  const draw = () => {
+    const x = rand();
+    let lo = 0;
+    let hi = vocab.cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (vocab.cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return vocab.words[lo]!;
+  };
+  const list = Array.from({ length: size - Object.keys(PLANTED).length }, () => ({
+    heading: rand() < 0.3 ? `Mục ${Math.floor(rand() * 100)}` : null,
+    content: `${Array.from({ length: words }, draw).join(" ")}.`,
+  }));
+  for (const p of Object.values(PLANTED)) list.splice(Math.floor(rand() * list.length), 0, { ...p });
+  return list;
+}
+
+/** `size` passages with the planted ones spread through, in a fixed order. */
+export function corpus(size: number, seed = 42, words = 45): { heading: string | null; content: string }[] {
+  const rand = prng(seed);
+  const list = Array.from({ length: size - Object.keys(PLANTED).length }, () => fillerPassage(rand, words));
   for (const p of Object.values(PLANTED)) list.splice(Math.floor(rand() * list.length), 0, { ...p });
   return list;
 }
