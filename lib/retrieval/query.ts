@@ -1,4 +1,4 @@
-import { searchTerms } from "./fold";
+import { foldForSearch, searchTerms } from "./fold";
 
 /**
  * A visitor's question turned into safe pieces of a tsquery. Every piece is made of folded letters and
@@ -16,6 +16,11 @@ export type SearchPlan = {
   bigrams: string[];
   /** The whole question as a phrase, when it has 3 to 8 words. */
   phrase: string | null;
+  /**
+   * The question's own words with their diacritics, when it has any: folding merges "phở" and "phố",
+   * "hồ" and "hộ", so a question typed with marks prefers passages that have the same marks.
+   */
+  marked: { terms: string[]; bigrams: [string, string][] } | null;
 };
 
 const MAX_WORDS = 32;
@@ -51,10 +56,42 @@ export function planSearch(query: string): SearchPlan | null {
     if (!bigrams.includes(pair)) bigrams.push(pair);
   }
   return {
+    marked: markedWords(query),
     folded: words.join(" "),
     terms,
     any: terms.map((t) => t.prefix ?? t.exact).join(" | "),
     bigrams,
     phrase: words.length >= 3 && words.length <= 8 ? words.join(" <-> ") : null,
   };
+}
+
+/** Lower-case words with their diacritics kept, as `markedScore` compares them. */
+export function markedTokens(text: string): string[] {
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+function markedWords(query: string): SearchPlan["marked"] {
+  const words = markedTokens(query).slice(0, MAX_WORDS);
+  if (words.every((w) => foldForSearch(w) === w)) return null;
+  const content = [...new Set(words)].filter((w) => !STOPWORDS.has(foldForSearch(w)));
+  const bigrams: [string, string][] = [];
+  for (let i = 0; i + 1 < words.length; i++) bigrams.push([words[i]!, words[i + 1]!]);
+  return { terms: content.length ? content : [...new Set(words)], bigrams };
+}
+
+/** 0…1: how many of the question's marked words, and adjacent pairs, a passage has with the same marks. */
+export function markedScore(marked: NonNullable<SearchPlan["marked"]>, text: string): number {
+  const tokens = markedTokens(text);
+  const present = new Set(tokens);
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < tokens.length; i++) pairs.add(`${tokens[i]} ${tokens[i + 1]}`);
+  const terms = marked.terms.filter((t) => present.has(t)).length / marked.terms.length;
+  const bigrams = marked.bigrams.length
+    ? marked.bigrams.filter(([a, b]) => pairs.has(`${a} ${b}`)).length / marked.bigrams.length
+    : terms;
+  return (terms + bigrams) / 2;
 }

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import type { Db } from "@/lib/db/client";
 import { configuredEmbedder, type Embedder } from "./embedder";
-import { planSearch, type SearchPlan } from "./query";
+import { markedScore, planSearch, type SearchPlan } from "./query";
 import { nearestPassages, usableEmbedder } from "./vectors";
 
 export type SearchHit = {
@@ -30,6 +30,12 @@ const W_COVERAGE = 1;
 const W_BIGRAM = 0.8;
 const W_PHRASE = 0.4;
 const W_DENSITY = 0.3;
+/** Same diacritics as the question: below a phrase match, above a scattered one. */
+const W_MARKED = 0.6;
+const MARKED_DEPTH = 50;
+/** How many passages the second, finer stage of full-text ranking looks at (see fullText). */
+const CANDIDATES = 200;
+const PAIR_CANDIDATES = 100;
 /** A trigram-only match (a typo) ranks below any word match. */
 const W_TRIGRAM = 0.5;
 const TRIGRAM_MIN = 0.5;
@@ -60,7 +66,21 @@ export async function searchPassages(db: Db, opts: SearchOptions): Promise<Searc
 }
 
 async function textSearch(db: Db, agentId: string, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
-  const hits = await fullText(db, agentId, plan, limit);
+  const marked = plan.marked;
+  if (marked) {
+    // Re-ranks a deeper list in JavaScript: diacritics are not in the index (that is the point of it).
+    const hits = await fullText(db, agentId, plan, Math.max(limit * 4, MARKED_DEPTH));
+    if (hits.length > 0) {
+      return hits
+        .map((h) => ({
+          ...h,
+          score: h.score + W_MARKED * markedScore(marked, `${h.heading ?? ""}\n${h.content}`),
+        }))
+        .sort((a, b) => b.score - a.score || a.passageId - b.passageId)
+        .slice(0, limit);
+    }
+  }
+  const hits = marked ? [] : await fullText(db, agentId, plan, limit);
   if (hits.length > 0) return hits;
   return (await capabilities(db)).pgTrgm ? trigram(db, agentId, plan.folded, limit) : [];
 }
@@ -86,9 +106,29 @@ function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Pro
       )})::float8 / ${num(plan.bigrams.length)}`
     : sql`0`;
   const phrase: SQL = plan.phrase ? sql`(p.search @@ ${q(plan.phrase)})::int` : sql`0`;
+  // Two stages. Scoring runs a dozen tsquery matches per row, too many for every passage that shares one
+  // common word with the question (thousands in a big agent), so a one-call rank picks candidates first:
+  // the best by ts_rank of the OR query (which grows with the number of distinct words matched), plus
+  // the passages holding any adjacent pair, so a phrase match is never lost to a long wordy passage.
+  const pairs = plan.bigrams.length ? plan.bigrams.map((b) => `(${b})`).join(" | ") : null;
   return rows(
     db,
     sql`
+    with candidates as (
+      (select id from passages
+        where agent_id = ${agentId} and search @@ ${q(plan.any)}
+        order by ts_rank(search, ${q(plan.any)}) desc, id
+        limit ${num(CANDIDATES)})
+      ${
+        pairs
+          ? sql`union
+      (select id from passages
+        where agent_id = ${agentId} and search @@ ${q(pairs)}
+        order by ts_rank(search, ${q(plan.any)}) desc, id
+        limit ${num(PAIR_CANDIDATES)})`
+          : sql``
+      }
+    )
     select id, document_id, page_id, heading, content, score from (
       select p.id, p.document_id, p.page_id, p.heading, p.content,
         ${num(W_COVERAGE)} * (${coverage})::float8 / ${num(plan.terms.length)}
@@ -96,7 +136,7 @@ function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Pro
         + ${num(W_PHRASE)} * ${phrase}
         + ${num(W_DENSITY)} * ts_rank_cd(p.search, ${q(plan.any)}, 32) as score
       from passages p
-      where p.agent_id = ${agentId} and p.search @@ ${q(plan.any)}
+      join candidates c on c.id = p.id
     ) ranked
     order by score desc, id
     limit ${limit}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { foldForSearch, passageSearchText, searchTerms } from "@/lib/retrieval/fold";
-import { planSearch } from "@/lib/retrieval/query";
+import { markedScore, planSearch } from "@/lib/retrieval/query";
 
 describe("foldForSearch", () => {
   it.each([
@@ -97,5 +97,21 @@ describe("planSearch", () => {
     const plan = planSearch(Array.from({ length: 100 }, (_, i) => `w${i % 40}`).join(" "))!;
     expect(plan.terms.length).toBe(32);
     expect(new Set(plan.terms.map((t) => t.exact)).size).toBe(plan.terms.length);
+  });
+});
+
+describe("markedScore", () => {
+  it("is only planned for questions with diacritics", () => {
+    expect(planSearch("pho bo")!.marked).toBeNull();
+    expect(planSearch("Phở bò")!.marked).toEqual({ terms: ["phở", "bò"], bigrams: [["phở", "bò"]] });
+  });
+
+  it("scores same-marked words and pairs, not merely same-folded ones", () => {
+    const marked = planSearch("phở bò")!.marked!;
+    expect(markedScore(marked, "Phở bò tái")).toBe(1);
+    expect(markedScore(marked, "bò kho và phở gà")).toBe(0.5);
+    expect(markedScore(marked, "Phố bộ")).toBe(0);
+    expect(markedScore(marked, "pho bo")).toBe(0);
+    expect(markedScore(marked, "Phở bò".normalize("NFD"))).toBe(1);
   });
 });

@@ -52,6 +52,17 @@ for (const backend of backends) {
       expect(await search(agentId, "7am")).toHaveLength(1);
     });
 
+    it("prefers passages with the question's own diacritics, and finds both without them", async () => {
+      const { agentId } = await indexed([
+        p("Phố cổ Hội An về đêm rất đẹp."),
+        p("Phở bò Hội An nấu rất ngon."),
+      ]);
+      expect((await search(agentId, "phở"))[0]?.content).toContain("Phở bò");
+      expect((await search(agentId, "phố"))[0]?.content).toContain("Phố cổ");
+      expect((await search(agentId, "Phở Hội An"))[0]?.content).toContain("Phở bò");
+      expect(await search(agentId, "pho")).toHaveLength(2);
+    });
+
     it("finds a passage by its heading", async () => {
       const { agentId } = await indexed([
         p("Từ 7 giờ đến 21 giờ, kể cả cuối tuần.", "Giờ mở cửa"),

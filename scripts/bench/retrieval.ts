@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { type Database, openDatabase } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import type { Embedder } from "@/lib/retrieval/embedder";
+import { foldForSearch } from "@/lib/retrieval/fold";
+import { replacePassages } from "@/lib/retrieval/passages";
+import { searchPassages } from "@/lib/retrieval/search";
+import { corpus, zipfCorpus } from "@/tests/helpers/retrieval-corpus";
+import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
+
+/**
+ * npm run bench:retrieval [-- --postgres postgres://…/db] [--passages 10000] [--worst]
+ * Search latency (sequential p50/p95) over one agent's passages, with another agent's passages beside
+ * them, on PGlite by default. Full text alone, then fused with vectors from an in-process 384-dimension
+ * embedder (no network: it measures the database side of the vector path). Figures only, never pass/fail.
+ */
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const size = Number(arg("passages") ?? 10_000);
+const postgres = arg("postgres");
+// --worst: every passage draws 150 words from the same ~280, so nearly all of them match any question.
+const worst = args.includes("--worst");
+const make = worst ? corpus : zipfCorpus;
+
+const DIMS = 384;
+const hashEmbedder: Embedder = {
+  model: "bench-hash-384",
+  async embed(texts) {
+    return texts.map((t) => {
+      const v = new Array<number>(DIMS).fill(0);
+      for (const w of foldForSearch(t).split(" ")) {
+        let h = 2166136261;
+        for (const ch of w) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619);
+        v[(h >>> 0) % DIMS]! += 1;
+      }
+      const n = Math.hypot(...v) || 1;
+      return v.map((x) => x / n);
+    });
+  },
+};
+
+const queries = [
+  "thành phố hồ chí minh",
+  "thanh pho ho chi minh",
+  "Chợ Bến Thành mấy giờ mở cửa?",
+  "chinh sach doi tra",
+  "What is your refund policy for tickets?",
+  "opening hours",
+  "giao hàng miễn phí cho khách hàng ở đà nẵng không",
+  "phở",
+  "nguyn van ann", // typo: trigram fallback
+  "Tôi muốn biết giá vé người lớn và trẻ em vào cuối tuần, có giảm giá cho gia đình không, và thanh toán bằng thẻ được không?",
+];
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-bench-retrieval-"));
+const database: Database = await openDatabase({ databaseUrl: postgres, dataDir });
+try {
+  await migrate(database);
+  const { db } = database;
+  console.log(
+    `database: ${database.kind}; ${size} passages of ~1,000 characters for the agent searched (${worst ? "worst case: tiny uniform vocabulary" : "Zipf vocabulary"}), ${size / 2} of another agent`,
+  );
+  const agentId = await seedAgent(db, "bench");
+  const other = await seedAgent(db, "other");
+  const vectors = database.kind === "pglite" || (await hasVectors(database));
+  let t = performance.now();
+  const list = make(size, 7, 150);
+  for (let i = 0; i < list.length; i += 500) {
+    const documentId = await seedDocument(db, agentId, `doc-${i}.txt`);
+    await replacePassages(db, {
+      agentId,
+      documentId,
+      passages: list.slice(i, i + 500),
+      embedder: vectors ? hashEmbedder : null,
+    });
+  }
+  const indexMs = performance.now() - t;
+  console.log(
+    `indexed ${size} passages${vectors ? ` with ${DIMS}-d vectors` : ""} in ${(indexMs / 1000).toFixed(1)} s (${(size / (indexMs / 1000)).toFixed(0)} passages/s, 500 per replacePassages)`,
+  );
+  const otherList = make(Math.floor(size / 2), 8, 150);
+  for (let i = 0; i < otherList.length; i += 500) {
+    const documentId = await seedDocument(db, other, `other-${i}.txt`);
+    await replacePassages(db, { agentId: other, documentId, passages: otherList.slice(i, i + 500) });
+  }
+  await db.execute(sql`analyze passages`);
+
+  for (const [label, embedder] of [
+    ["full text", null],
+    ...(vectors ? ([["full text + vectors (RRF)", hashEmbedder]] as const) : []),
+  ] as const) {
+    console.log(`\n${label}: query                                        p50 ms   p95 ms  hits`);
+    const all: number[] = [];
+    for (const query of queries) {
+      for (let i = 0; i < 3; i++) await searchPassages(db, { agentId, query, embedder });
+      const times: number[] = [];
+      let hits = 0;
+      for (let i = 0; i < 20; i++) {
+        t = performance.now();
+        hits = (await searchPassages(db, { agentId, query, embedder })).length;
+        times.push(performance.now() - t);
+      }
+      all.push(...times);
+      times.sort((a, b) => a - b);
+      console.log(
+        `  ${query.slice(0, 50).padEnd(52)} ${pct(times, 50).toFixed(1).padStart(6)}   ${pct(times, 95).toFixed(1).padStart(6)}  ${hits}`,
+      );
+    }
+    all.sort((a, b) => a - b);
+    console.log(
+      `  ${"all queries".padEnd(52)} ${pct(all, 50).toFixed(1).padStart(6)}   ${pct(all, 95).toFixed(1).padStart(6)}`,
+    );
+  }
+} finally {
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function hasVectors(d: Database): Promise<boolean> {
+  const r = await d.db.execute<{ ok: boolean }>(
+    sql`select to_regclass('passage_embeddings') is not null as ok`,
+  );
+  return r.rows[0]?.ok === true;
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
