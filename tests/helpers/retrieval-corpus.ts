@@ -87,7 +87,10 @@ function zipfVocabulary(rand: () => number): { words: string[]; cumulative: numb
   }
   const cumulative: number[] = [];
   let total = 0;
-  for (let r = 0; r < words.length; r++) cumulative.push((total += 1 / (r + 1)));
+  for (let r = 0; r < words.length; r++) {
+    total += 1 / (r + 1);
+    cumulative.push(total);
+  }
   return { words, cumulative: cumulative.map((c) => c / total) };
 }
 
