@@ -283,6 +283,12 @@ function DocumentRow(props: {
             {t("retry")}
           </Button>
         )}
+        {doc.type === "url" && doc.status === "completed" && (
+          <Button variant="outline" size="sm" onClick={props.onRetry}>
+            <RotateCcwIcon aria-hidden />
+            {t("recrawl")}
+          </Button>
+        )}
         {doc.type === "url" && (
           <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
             <ChevronDownIcon className={open ? "rotate-180" : ""} aria-hidden />

@@ -56,6 +56,14 @@ describe("training the agent in Vietnamese", () => {
     await website.getByRole("button", { name: "Các trang tìm thấy" }).click();
     await website.getByTestId("crawled-pages").waitFor();
     expect(await website.locator('[data-page-status="completed"]').count()).toBeGreaterThanOrEqual(3);
+    // The owner can have the site read again; it goes back to learning, then learned.
+    const [recrawl] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/retry")),
+      website.getByRole("button", { name: "Đọc lại" }).click(),
+    ]);
+    expect(recrawl.status()).toBe(200);
+    expect(((await recrawl.json()) as { data: { status: string } }).data.status).toBe("processing");
+    await expect.poll(() => page.locator('[data-status="completed"]').count(), { timeout: 60_000 }).toBe(5);
 
     // Remove two: the confirmation gives the count and says it cannot be undone.
     await page.getByRole("checkbox", { name: "Chọn gio-mo-cua.txt" }).check();
