@@ -10,6 +10,7 @@ import {
   TagIcon,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useAccount } from "@/components/account/account-provider";
 import { Link, usePathname } from "@/lib/i18n/navigation";
 import { activeNavKey, type NavItem, type NavKey } from "@/lib/navigation/items";
 import { cn } from "@/lib/ui/cn";
@@ -36,6 +37,8 @@ export function NavLinks({
   const t = useTranslations("nav");
   const pathname = usePathname();
   const active = activeNavKey(pathname, items);
+  // The lock tells a signed-out visitor what needs an account; once signed in it is noise.
+  const signedIn = useAccount().status === "signed-in";
   return (
     <ul className={cn("flex gap-1", vertical ? "flex-col" : "items-center")}>
       {items.map((item) => {
@@ -56,7 +59,7 @@ export function NavLinks({
             >
               {vertical && <Icon className="size-4" aria-hidden />}
               <span>{t(item.key)}</span>
-              {vertical && item.requiresAuth && (
+              {vertical && item.requiresAuth && !signedIn && (
                 <LockIcon className="ml-auto size-3 opacity-40" aria-label={t("requiresSignIn")} />
               )}
             </Link>
