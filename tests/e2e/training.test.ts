@@ -9,6 +9,15 @@ import { sessionCookies, signInWithOidc } from "../helpers/oidc-sign-in";
 const browser = browserPerFile();
 
 describe("training the agent in Vietnamese", () => {
+  it("sends an owner without an agent to setup first", async () => {
+    const session = await signInWithOidc();
+    const page = await browser.open("/vi/setup/files", { cookies: sessionCookies(session) });
+    const note = page.getByTestId("needs-agent");
+    await note.waitFor();
+    await note.getByRole("link", { name: "Thiết lập trợ lý" }).click();
+    await page.waitForURL((url) => url.pathname === "/vi/setup");
+  });
+
   it("adds files, text and a website, watches them learned, and removes two with a confirmation", async () => {
     const session = await signInWithOidc();
     const created = await fetch(`${inject("baseUrl")}/api/v1/agent`, {
