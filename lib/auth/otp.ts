@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { otpCodes } from "@/lib/db/schema";
 import { OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from "./otp-policy";
@@ -44,8 +44,7 @@ export async function issueCode(
  * requests racing for one address cannot cancel each other both.
  */
 export async function supersedeOlderCodes(db: Db, email: string, keepId: string): Promise<void> {
-  // Compared in SQL: a timestamp read back into JavaScript loses its microseconds.
-  const keptAt = sql`(SELECT inserted_at FROM otp_codes WHERE id = ${keepId})`;
+  const keptSeq = sql`(SELECT seq FROM otp_codes WHERE id = ${keepId})`;
   await db
     .update(otpCodes)
     .set({ expiresAt: sql`least(${otpCodes.expiresAt}, now())` })
@@ -55,7 +54,7 @@ export async function supersedeOlderCodes(db: Db, email: string, keepId: string)
         ne(otpCodes.id, keepId),
         isNull(otpCodes.usedAt),
         gt(otpCodes.expiresAt, sql`now()`),
-        lte(otpCodes.insertedAt, keptAt),
+        lt(otpCodes.seq, keptSeq),
       ),
     );
 }
@@ -118,11 +117,10 @@ async function whyNotLive(
     .select({
       usedAt: otpCodes.usedAt,
       attempts: otpCodes.attempts,
-      // In SQL, not in JavaScript: a timestamp read back loses its microseconds.
       // Spelled out: Drizzle leaves columns of a one-table select unqualified, which inside this
       // subquery would name `later`'s own columns.
       newer: sql<boolean>`EXISTS (SELECT 1 FROM otp_codes later
-        WHERE later.email = otp_codes.email AND later.inserted_at > otp_codes.inserted_at)`,
+        WHERE later.email = otp_codes.email AND later.seq > otp_codes.seq)`,
     })
     .from(otpCodes)
     .where(mine)

@@ -162,6 +162,8 @@ export const otpCodes = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    // Issue order: PGlite's clock ticks in milliseconds, so two quick requests can share inserted_at.
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
   (t) => [index("otp_codes_email_idx").on(t.email, t.insertedAt)],
 );
