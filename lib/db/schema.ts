@@ -323,3 +323,102 @@ export const passages = pgTable(
     index("passages_search_idx").using("gin", t.search),
   ],
 );
+
+export const conversationChannels = ["public", "owner"] as const;
+export type ConversationChannel = (typeof conversationChannels)[number];
+export const messageRoles = ["user", "assistant"] as const;
+export type MessageRole = (typeof messageRoles)[number];
+export const answerModes = ["llm", "quote", "fallback"] as const;
+export type AnswerMode = (typeof answerModes)[number];
+export const messageStatuses = ["complete", "failed", "aborted"] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/**
+ * A conversation with one agent (CHAT-1): a visitor's on the public page, or the owner's test chat. The
+ * public id is what URLs carry; `seq` orders (PGlite's clock ticks in milliseconds, ids are random).
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    publicId: text("public_id").notNull().unique(),
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<ConversationChannel>().notNull(),
+    /** The signed visitor cookie's id (public channel); null for the owner's test chats. */
+    visitorId: text("visitor_id"),
+    title: text("title").notNull(),
+    language: text("language"),
+    messageCount: integer("message_count").notNull().default(0),
+    helpful: integer("helpful").notNull().default(0),
+    unhelpful: integer("unhelpful").notNull().default(0),
+    /** Device class of the visitor ("mobile", "tablet", "desktop"), for history. */
+    device: text("device"),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("conversations_agent_seq_idx").on(t.agentId, t.seq),
+    index("conversations_visitor_idx").on(t.visitorId, t.lastMessageAt),
+    index("conversations_agent_inserted_idx").on(t.agentId, t.insertedAt),
+    check("conversations_channel_check", sql`${t.channel} in ('public', 'owner')`),
+  ],
+);
+
+/** One turn: the visitor's question or the agent's answer, with its sources and feedback (CHAT-2, CHAT-5). */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    publicId: text("public_id").notNull().unique(),
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    role: text("role").$type<MessageRole>().notNull(),
+    content: text("content").notNull(),
+    sources: jsonb("sources")
+      .$type<{ document_id: string; title: string; url: string | null; snippet: string }[]>()
+      .notNull()
+      .default([]),
+    mode: text("mode").$type<AnswerMode>(),
+    status: text("status").$type<MessageStatus>().notNull().default("complete"),
+    language: text("language"),
+    model: text("model"),
+    feedbackHelpful: boolean("feedback_helpful"),
+    feedbackComment: text("feedback_comment"),
+    feedbackAt: timestamp("feedback_at", { withTimezone: true }),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    /** Milliseconds from the question's arrival to the answer's first token. */
+    firstTokenMs: integer("first_token_ms"),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("messages_conversation_seq_idx").on(t.conversationId, t.seq),
+    index("messages_agent_inserted_idx").on(t.agentId, t.insertedAt),
+    check("messages_role_check", sql`${t.role} in ('user', 'assistant')`),
+  ],
+);
+
+/**
+ * Visitor messages answered per owner and calendar month (CHAT-8): spent with one conditional UPDATE, so
+ * concurrent requests can never answer more than the plan allows.
+ */
+export const messageAllowance = pgTable(
+  "message_allowance",
+  {
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** First day of the month, UTC. */
+    month: text("month").notNull(),
+    used: integer("used").notNull().default(0),
+  },
+  (t) => [uniqueIndex("message_allowance_owner_month_idx").on(t.ownerId, t.month)],
+);
