@@ -3,8 +3,11 @@ import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import type { PublicAgent } from "@/lib/agents/agent";
 
-/** The top of an agent's public page: its name, who it speaks for, its greeting and suggested questions. */
-export async function AgentIntro({ agent }: { agent: PublicAgent }) {
+/**
+ * The top of an agent's public page: its name, who it speaks for, its greeting and suggested questions.
+ * With the chat below, the chat shows the questions itself (as chips that ask), so `questions` is false.
+ */
+export async function AgentIntro({ agent, questions = true }: { agent: PublicAgent; questions?: boolean }) {
   const t = await getTranslations("publicChat");
   return (
     <section className="mb-8 grid gap-5" data-testid="agent-intro">
@@ -25,7 +28,7 @@ export async function AgentIntro({ agent }: { agent: PublicAgent }) {
       >
         {agent.greeting}
       </p>
-      {agent.suggested_questions.length > 0 && (
+      {questions && agent.suggested_questions.length > 0 && (
         <div className="grid gap-2">
           <h2 className="text-sm font-medium text-muted-foreground">{t("suggestedTitle")}</h2>
           <ul className="flex flex-wrap gap-2" data-testid="agent-questions">

@@ -96,7 +96,7 @@ async function send(method: string, path: string, body: unknown, opts: RequestOp
   }
 }
 
-async function readJson(res: Response): Promise<unknown> {
+export async function readJson(res: Response): Promise<unknown> {
   const text = await res.text().catch(() => "");
   if (!text) return null;
   try {
@@ -106,7 +106,7 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-function errorOf(res: Response, json: unknown): ApiClientError {
+export function errorOf(res: Response, json: unknown): ApiClientError {
   const error = (json as { error?: ApiErrorJson } | null)?.error;
   const retry = Number(res.headers.get("retry-after"));
   return new ApiClientError(
@@ -124,8 +124,8 @@ async function isUnauthorized(res: Response): Promise<boolean> {
   return (json as { error?: ApiErrorJson } | null)?.error?.message === "unauthorized";
 }
 
-/** Sends, and on `unauthorized` renews and sends once more. */
-async function sendRenewing(
+/** Sends, and on `unauthorized` renews and sends once more. The raw response, for streams (chat). */
+export async function sendRenewing(
   method: string,
   path: string,
   body: unknown,

@@ -1,7 +1,5 @@
-import { MessageCircleIcon } from "lucide-react";
-import { getTranslations } from "next-intl/server";
 import { AgentIntro } from "@/components/agents/agent-intro";
-import { EmptyState } from "@/components/shell/empty-state";
+import { PublicChat } from "@/components/chat/public-chat";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { publicAgent } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
@@ -9,7 +7,7 @@ import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
 import { db } from "@/lib/server/runtime";
 
-/** An agent's chat start page (CHAT-1): who it is, its greeting and suggested questions; the chat follows. */
+/** An agent's chat start page (CHAT-1): who it is, its greeting, then the chat with its suggested questions. */
 export default async function AgentChatPage({
   params,
 }: {
@@ -21,11 +19,10 @@ export default async function AgentChatPage({
   // The same view the public API answers, read directly: a page never calls its own server over HTTP.
   const agent = await publicAgent(await db(), agentId, locale);
   if (!agent) pageValidationFailed();
-  const t = await getTranslations("publicChat");
   return (
     <PublicFrame>
-      <AgentIntro agent={agent} />
-      <EmptyState icon={MessageCircleIcon} title={t("chatSoon")} />
+      <AgentIntro agent={agent} questions={false} />
+      <PublicChat agentId={agent.id} questions={agent.suggested_questions} />
     </PublicFrame>
   );
 }

@@ -1,25 +1,27 @@
-import { BotIcon } from "lucide-react";
-import { getTranslations } from "next-intl/server";
-import { EmptyState } from "@/components/shell/empty-state";
-import { PageHeader } from "@/components/shell/page-header";
+import { AgentIntro } from "@/components/agents/agent-intro";
+import { PublicConversation } from "@/components/chat/public-conversation";
 import { PublicFrame } from "@/components/shell/public-frame";
+import { publicAgent } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
 import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
+import { db } from "@/lib/server/runtime";
 
+/** A visitor's conversation with an agent, continued (CHAT-7). Whose it is only the browser's cookie knows. */
 export default async function ConversationPage({
   params,
 }: {
   params: Promise<{ locale: string; agentId: string; id: string }>;
 }) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   const { agentId, id } = await params;
   if (!isPublicId(agentId) || !isPublicId(id)) pageValidationFailed();
-  const t = await getTranslations("publicChat");
+  const agent = await publicAgent(await db(), agentId, locale);
+  if (!agent) pageValidationFailed();
   return (
     <PublicFrame>
-      <PageHeader title={t("conversationTitle")} subtitle={t("agentSubtitle", { agentId })} />
-      <EmptyState icon={BotIcon} title={t("agentUnavailable")} />
+      <AgentIntro agent={agent} questions={false} />
+      <PublicConversation agentId={agent.id} conversationId={id} />
     </PublicFrame>
   );
 }

@@ -1,0 +1,124 @@
+"use client";
+
+import { ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { api } from "@/lib/client/api";
+import type { ChatChannel, ChatMessage } from "@/lib/client/chat-types";
+import { chatPaths } from "@/lib/client/chat-types";
+import { cn } from "@/lib/ui/cn";
+
+const MAX_COMMENT = 1000;
+
+/** Thumbs up or down on an answer, then an optional comment (CHAT-5). */
+export function AnswerFeedback({
+  channel,
+  message,
+  onSaved,
+}: {
+  channel: ChatChannel;
+  message: ChatMessage;
+  onSaved: (message: ChatMessage) => void;
+}) {
+  const t = useTranslations("chatUi");
+  const [busy, setBusy] = useState(false);
+  const [commenting, setCommenting] = useState(false);
+  const [comment, setComment] = useState("");
+  const id = useId();
+  const helpful = message.feedback?.helpful;
+
+  const save = async (body: { helpful: boolean; comment?: string }) => {
+    setBusy(true);
+    try {
+      const saved = await api.post<ChatMessage>(chatPaths.feedback(message.id), body, {
+        renew: channel.kind === "owner",
+      });
+      onSaved(saved);
+      return true;
+    } catch {
+      toast.error(t("feedbackFailed"));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rate = async (value: boolean) => {
+    if (await save({ helpful: value })) {
+      setCommenting(true);
+      setComment("");
+    }
+  };
+
+  const sendComment = async () => {
+    const text = comment.trim();
+    if (!text || helpful === undefined) return setCommenting(false);
+    if (await save({ helpful, comment: text })) {
+      setCommenting(false);
+      toast.success(t("feedbackThanks"));
+    }
+  };
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className={cn("size-8", helpful === true && "text-primary")}
+        aria-label={t("helpful")}
+        aria-pressed={helpful === true}
+        title={t("helpful")}
+        disabled={busy}
+        onClick={() => rate(true)}
+      >
+        <ThumbsUpIcon aria-hidden className={cn(helpful === true && "fill-current")} />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className={cn("size-8", helpful === false && "text-primary")}
+        aria-label={t("notHelpful")}
+        aria-pressed={helpful === false}
+        title={t("notHelpful")}
+        disabled={busy}
+        onClick={() => rate(false)}
+      >
+        <ThumbsDownIcon aria-hidden className={cn(helpful === false && "fill-current")} />
+      </Button>
+      {commenting && (
+        <form
+          className="grid w-full basis-full gap-2 pt-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void sendComment();
+          }}
+          data-testid="feedback-comment"
+        >
+          <label htmlFor={id} className="text-xs text-muted-foreground">
+            {helpful ? t("commentLabelHelpful") : t("commentLabelUnhelpful")}
+          </label>
+          <textarea
+            id={id}
+            rows={2}
+            value={comment}
+            maxLength={MAX_COMMENT}
+            onChange={(e) => setComment(e.target.value)}
+            className="w-full resize-y rounded-md border bg-background px-2 py-1.5 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:text-sm"
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" disabled={busy || comment.trim() === ""}>
+              {t("commentSend")}
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setCommenting(false)}>
+              {t("commentSkip")}
+            </Button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { BotIcon, RotateCcwIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import type { ChatChannel, ChatMessage } from "@/lib/client/chat-types";
+import { AnswerError } from "./answer-error";
+import { AnswerFeedback } from "./answer-feedback";
+import { CopyButton } from "./copy-button";
+import { LazyMarkdown } from "./lazy-markdown";
+import { SourcesList } from "./sources-list";
+import type { ChatItem } from "./use-chat";
+
+function Typing() {
+  const t = useTranslations("chatUi");
+  return (
+    <span className="inline-flex items-center gap-1 py-1" role="status" aria-label={t("thinking")}>
+      {[0, 150, 300].map((delay) => (
+        <span
+          key={delay}
+          className="size-1.5 animate-bounce rounded-full bg-muted-foreground/70"
+          style={{ animationDelay: `${delay}ms` }}
+        />
+      ))}
+    </span>
+  );
+}
+
+/** One message: the visitor's on the right, the agent's on the left with sources and actions. */
+export function ChatBubble({
+  item,
+  channel,
+  busy,
+  onRetry,
+  onFeedback,
+}: {
+  item: ChatItem;
+  channel: ChatChannel;
+  busy: boolean;
+  onRetry: () => void;
+  onFeedback: (message: ChatMessage) => void;
+}) {
+  const t = useTranslations("chatUi");
+  if (item.role === "user") {
+    return (
+      <li className="flex justify-end" data-testid="chat-question">
+        <p className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-primary-foreground [overflow-wrap:anywhere]">
+          {item.content}
+        </p>
+      </li>
+    );
+  }
+  const stored = item.message?.status === "complete" ? item.message : undefined;
+  const failedWithoutError = item.state === "failed" && !item.error;
+  return (
+    <li
+      className="flex gap-2"
+      data-testid="chat-answer"
+      data-state={item.state}
+      data-mode={item.message?.mode ?? ""}
+    >
+      <span className="mt-1 grid size-7 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
+        <BotIcon className="size-4" aria-hidden />
+      </span>
+      <div className="grid min-w-0 max-w-[85%] gap-1">
+        {(item.content || item.state === "streaming" || item.state === "aborted") && (
+          <div
+            className="rounded-2xl rounded-tl-sm bg-muted px-4 py-2.5"
+            aria-live={item.state === "streaming" ? "polite" : undefined}
+            aria-busy={item.state === "streaming"}
+            data-testid="answer-text"
+          >
+            {item.content ? <LazyMarkdown text={item.content} /> : item.state === "streaming" && <Typing />}
+            {item.state === "aborted" && <p className="mt-1 text-xs text-muted-foreground">{t("stopped")}</p>}
+          </div>
+        )}
+        <SourcesList sources={item.sources} />
+        {item.error && <AnswerError error={item.error} onRetry={busy ? undefined : onRetry} />}
+        {failedWithoutError && (
+          <AnswerError
+            error={{ code: "failed", detail: "", status: 0 }}
+            onRetry={busy ? undefined : onRetry}
+          />
+        )}
+        {item.state === "aborted" && !busy && item.question && (
+          <Button type="button" size="sm" variant="ghost" className="justify-self-start" onClick={onRetry}>
+            <RotateCcwIcon aria-hidden />
+            {t("retry")}
+          </Button>
+        )}
+        {stored && (
+          <div
+            className="flex flex-wrap items-center gap-0.5 text-muted-foreground"
+            data-testid="answer-actions"
+          >
+            <CopyButton text={stored.content} />
+            <AnswerFeedback channel={channel} message={stored} onSaved={onFeedback} />
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

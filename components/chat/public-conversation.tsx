@@ -1,0 +1,92 @@
+"use client";
+
+import { LoaderCircleIcon, MessageCircleOffIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { EmptyState } from "@/components/shell/empty-state";
+import { Button } from "@/components/ui/button";
+import { ApiClientError, api } from "@/lib/client/api";
+import type { ChatChannel, ChatConversation, ChatMessage } from "@/lib/client/chat-types";
+import { chatPaths } from "@/lib/client/chat-types";
+import { Link } from "@/lib/i18n/navigation";
+import { ChatView } from "./chat-view";
+import { type ChatItem, itemsFromMessages } from "./use-chat";
+
+type Loaded =
+  | { state: "loading" }
+  | { state: "missing" }
+  | { state: "failed" }
+  | { state: "ready"; items: ChatItem[] };
+
+/**
+ * A visitor coming back to a conversation (CHAT-7). Only the browser holds the visitor's cookie, so the
+ * conversation loads here; someone else's conversation (or another agent's) is simply not found.
+ */
+export function PublicConversation({ agentId, conversationId }: { agentId: string; conversationId: string }) {
+  const t = useTranslations("chatUi");
+  const channel = useMemo<ChatChannel>(() => ({ kind: "public", agentId }), [agentId]);
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+
+  const load = useCallback(
+    (signal?: AbortSignal) => {
+      setLoaded({ state: "loading" });
+      api
+        .list<ChatMessage[], { conversation?: ChatConversation }>(
+          chatPaths.messages(channel, conversationId),
+          {
+            signal,
+            renew: false,
+          },
+        )
+        .then(({ data, meta }) => {
+          if (meta?.conversation && meta.conversation.agent_id !== agentId) setLoaded({ state: "missing" });
+          else setLoaded({ state: "ready", items: itemsFromMessages(data) });
+        })
+        .catch((err) => {
+          if (signal?.aborted) return;
+          const missing = err instanceof ApiClientError && (err.status === 404 || err.status === 422);
+          setLoaded({ state: missing ? "missing" : "failed" });
+        });
+    },
+    [agentId, channel, conversationId],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  if (loaded.state === "loading") {
+    return (
+      <p className="flex items-center gap-2 text-muted-foreground" role="status">
+        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+        {t("loading")}
+      </p>
+    );
+  }
+  if (loaded.state === "missing") {
+    return (
+      <div data-testid="conversation-not-found">
+        <EmptyState icon={MessageCircleOffIcon} title={t("notFound")}>
+          <Button asChild variant="outline">
+            <Link href={`/c/${agentId}`}>{t("startNew")}</Link>
+          </Button>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (loaded.state === "failed") {
+    return (
+      <div className="flex flex-col items-start gap-3" role="alert">
+        <p>{t("loadFailed")}</p>
+        <Button variant="outline" onClick={() => load()}>
+          {t("retry")}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ChatView channel={channel} conversationId={conversationId} initialItems={loaded.items} followAtStart />
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+
+/** The owner's suggested questions as chips: one tap asks it. */
+export function SuggestedQuestions({
+  questions,
+  disabled,
+  onPick,
+}: {
+  questions: string[];
+  disabled?: boolean;
+  onPick: (question: string) => void;
+}) {
+  const t = useTranslations("publicChat");
+  if (questions.length === 0) return null;
+  return (
+    <div className="grid gap-2">
+      <h2 className="text-sm font-medium text-muted-foreground">{t("suggestedTitle")}</h2>
+      <ul className="flex flex-wrap gap-2" data-testid="agent-questions">
+        {questions.map((q) => (
+          <li key={q} className="min-w-0 max-w-full">
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => onPick(q)}
+              className="max-w-full rounded-full border bg-background px-3 py-1.5 text-left text-sm transition-colors hover:bg-accent disabled:opacity-50"
+            >
+              {q}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { ApiClientError, errorOf, readJson, sendRenewing } from "./api";
+import type { ChatChannel, ChatMessage, ChatSource } from "./chat-types";
+import { chatPaths } from "./chat-types";
+import { createSseParser } from "./sse";
+
+/**
+ * Posts one chat message and follows the answer as it streams (CHAT-2). The owner's calls renew an expired
+ * session like every other owner call; a visitor has no session, so a 401 there must never start a renewal
+ * (that would sign nobody out, but it would tell the account listeners the session ended).
+ */
+
+export type ChatStreamHandlers = {
+  onStart?: (e: { conversation_id: string; question: ChatMessage; message_id: string }) => void;
+  onSources?: (sources: ChatSource[]) => void;
+  onDelta?: (text: string) => void;
+};
+
+/** A failure with the API's code and its translated sentence; `messageId` when the answer was stored failed. */
+export class ChatStreamError extends ApiClientError {
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    retryAfter?: number,
+    readonly messageId?: string,
+  ) {
+    super(status, code, detail, undefined, retryAfter);
+    this.name = "ChatStreamError";
+  }
+}
+
+export type ChatPost = { content: string; conversationId?: string; locale?: string };
+
+function bodyOf(channel: ChatChannel, post: ChatPost) {
+  return {
+    ...(channel.kind === "public" ? { agent_id: channel.agentId } : {}),
+    ...(post.conversationId ? { conversation_id: post.conversationId } : {}),
+    content: post.content,
+    ...(post.locale ? { locale: post.locale } : {}),
+  };
+}
+
+const asChatError = (e: ApiClientError) => new ChatStreamError(e.status, e.code, e.detail, e.retryAfter);
+
+/** Resolves with the stored answer (`done`); rejects with a ChatStreamError (code `aborted` after a stop). */
+export async function streamChatMessage(
+  channel: ChatChannel,
+  post: ChatPost,
+  handlers: ChatStreamHandlers,
+  signal?: AbortSignal,
+): Promise<ChatMessage> {
+  let res: Response;
+  try {
+    res = await sendRenewing("POST", chatPaths.message(channel), bodyOf(channel, post), {
+      signal,
+      headers: { accept: "text/event-stream" },
+      renew: channel.kind === "owner",
+    });
+  } catch (err) {
+    throw err instanceof ApiClientError ? asChatError(err) : new ChatStreamError(0, "network_error", "");
+  }
+  if (!res.ok) throw asChatError(errorOf(res, await readJson(res)));
+
+  // A server (or a proxy) that answered with JSON instead of a stream still gives a whole answer.
+  if (!(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
+    const json = (await readJson(res)) as {
+      data?: { conversation_id: string; question: ChatMessage; message: ChatMessage };
+    } | null;
+    if (!json?.data) throw new ChatStreamError(res.status, "stream_interrupted", "");
+    handlers.onStart?.({ ...json.data, message_id: json.data.message.id });
+    handlers.onSources?.(json.data.message.sources);
+    return json.data.message;
+  }
+  return readStream(res, handlers, signal);
+}
+
+async function readStream(
+  res: Response,
+  handlers: ChatStreamHandlers,
+  signal?: AbortSignal,
+): Promise<ChatMessage> {
+  let done: ChatMessage | undefined;
+  let failure: ChatStreamError | undefined;
+  const parser = createSseParser(({ event, data }) => {
+    if (done || failure) return;
+    let payload: Record<string, unknown>;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      return; // not ours; the events we know are JSON
+    }
+    if (event === "start")
+      handlers.onStart?.(payload as Parameters<NonNullable<ChatStreamHandlers["onStart"]>>[0]);
+    else if (event === "sources") handlers.onSources?.((payload.sources as ChatSource[]) ?? []);
+    else if (event === "delta") handlers.onDelta?.(String(payload.text ?? ""));
+    else if (event === "done") done = payload.message as ChatMessage;
+    else if (event === "error") {
+      const e = (payload.error ?? {}) as { status?: number; message?: string; detail?: string };
+      failure = new ChatStreamError(
+        e.status ?? 502,
+        e.message ?? "stream_failed",
+        e.detail ?? "",
+        undefined,
+        payload.message_id as string | undefined,
+      );
+    }
+  });
+
+  const reader = res.body?.getReader();
+  if (!reader) throw new ChatStreamError(res.status, "stream_interrupted", "");
+  try {
+    while (!done && !failure) {
+      const { value, done: ended } = await reader.read();
+      if (ended) break;
+      parser.push(value);
+    }
+    parser.end();
+  } catch {
+    throw new ChatStreamError(0, signal?.aborted ? "aborted" : "network_error", "");
+  } finally {
+    // Stop reading once we have what we need; cancelling an ended stream is harmless.
+    reader.cancel().catch(() => undefined);
+  }
+  if (failure) throw failure;
+  if (done) return done;
+  throw new ChatStreamError(0, signal?.aborted ? "aborted" : "stream_interrupted", "");
+}
