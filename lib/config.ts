@@ -111,6 +111,28 @@ const schema = z.object({
       (v) => v === undefined || (Number.isInteger(v) && v >= 1 && v <= 16000),
       "EMBEDDING_DIMENSIONS must be a whole number from 1 to 16000",
     ),
+  /**
+   * An OpenAI-compatible chat API (…/v1: OpenAI, Ollama, vLLM, LM Studio). Unset = the built-in mode, which
+   * answers by quoting the best passages.
+   */
+  LLM_BASE_URL: optionalUrl(["http:", "https:"], "LLM_BASE_URL must be an http(s) URL"),
+  LLM_API_KEY: optionalText,
+  /** Model ids the owner can choose from, comma-separated; the first is the default. */
+  LLM_MODELS: list,
+  /** How long one answer may take upstream, first byte to last. */
+  LLM_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "LLM_TIMEOUT_SECONDS must be a number of seconds from 1 to 600" })
+    .int("LLM_TIMEOUT_SECONDS must be a number of seconds from 1 to 600")
+    .min(1, "LLM_TIMEOUT_SECONDS must be a number of seconds from 1 to 600")
+    .max(600, "LLM_TIMEOUT_SECONDS must be a number of seconds from 1 to 600")
+    .default(60),
+  /** The longest answer, in tokens. */
+  LLM_MAX_OUTPUT_TOKENS: z.coerce
+    .number({ error: "LLM_MAX_OUTPUT_TOKENS must be a whole number from 16 to 32000" })
+    .int("LLM_MAX_OUTPUT_TOKENS must be a whole number from 16 to 32000")
+    .min(16, "LLM_MAX_OUTPUT_TOKENS must be a whole number from 16 to 32000")
+    .max(32000, "LLM_MAX_OUTPUT_TOKENS must be a whole number from 16 to 32000")
+    .default(1024),
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });
@@ -154,6 +176,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new ConfigError("SESSION_SECRET", "required in production when DATABASE_URL is set");
     }
     secret = generatedSecret(dataDir);
+  }
+  if (raw.LLM_BASE_URL && raw.LLM_MODELS.length === 0) {
+    throw new ConfigError("LLM_MODELS", "name at least one model when LLM_BASE_URL is set");
   }
   return {
     ...raw,

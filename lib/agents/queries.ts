@@ -46,3 +46,8 @@ export async function updateAgentOfOwner(
     .returning();
   return row ?? null;
 }
+
+export async function agentById(db: Db, id: string): Promise<AgentRow | null> {
+  const [row] = await db.select().from(agents).where(eq(agents.id, id)).limit(1);
+  return row ?? null;
+}

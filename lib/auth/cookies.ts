@@ -11,7 +11,13 @@ import {
  * The session cookies (AUTH-3). HttpOnly, SameSite=Lax, Path=/. Over https they are Secure and carry the
  * __Host- prefix, which the browser only accepts from a secure origin for the exact host.
  */
-export type CookieName = "access_token" | "renewal_token" | "payment_token" | "oauth_flow" | "otp_request";
+export type CookieName =
+  | "access_token"
+  | "renewal_token"
+  | "payment_token"
+  | "oauth_flow"
+  | "otp_request"
+  | "visitor";
 
 const maxAges: Record<CookieName, number> = {
   access_token: ACCESS_COOKIE_MAX_AGE,
@@ -19,6 +25,8 @@ const maxAges: Record<CookieName, number> = {
   payment_token: PAYMENT_COOKIE_MAX_AGE,
   oauth_flow: OAUTH_FLOW_TTL_SECONDS,
   otp_request: OTP_REQUEST_COOKIE_MAX_AGE,
+  // A public-chat visitor's own conversations stay theirs for a year on this device.
+  visitor: 365 * 24 * 60 * 60,
 };
 
 export function secureCookies(): boolean {

@@ -1,0 +1,33 @@
+import { agentByPublicId } from "@/lib/agents/queries";
+import { publicMessageSchema } from "@/lib/chat/input";
+import { enforcePublicLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
+import { type ChatScope, findConversation, sendMessage } from "@/lib/chat/send";
+import { ensureVisitor } from "@/lib/chat/visitor";
+import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
+import { ApiError } from "@/lib/http/errors";
+import { handle, parseJson } from "@/lib/http/respond";
+import { db } from "@/lib/server/runtime";
+
+/** A visitor's question on the public page (CHAT-1, CHAT-2), answered as SSE or JSON; limits first (CHAT-8). */
+export const POST = handle(async (req) => {
+  const input = await parseJson(req, publicMessageSchema);
+  const database = await db();
+  const agent = await agentByPublicId(database, input.agent_id);
+  if (!agent) throw new ApiError("not_found", "agent_not_found");
+  const visitor = ensureVisitor(req);
+  const scope: ChatScope = {
+    agent,
+    channel: "public",
+    visitorId: visitor.id,
+    setCookie: visitor.cookie,
+    onFailed: () => refundAllowance(database, agent.ownerId),
+  };
+  const conversation = await findConversation(database, scope, input.conversation_id);
+  await enforcePublicLimits(database, {
+    visitorId: visitor.id,
+    addressKey: ipLimitKey(clientIp(req)),
+    agentId: agent.id,
+  });
+  await spendAllowance(database, agent.ownerId);
+  return sendMessage(database, req, scope, input, conversation);
+});

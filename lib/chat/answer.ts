@@ -1,0 +1,182 @@
+import { streamText } from "ai";
+import { defaultFallback } from "@/lib/agents/defaults";
+import type { AgentRow } from "@/lib/agents/queries";
+import { config } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import type { AnswerMode, MessageStatus } from "@/lib/db/schema";
+import type { StoredSource } from "./conversations";
+import { chooseModel } from "./models";
+import { systemPrompt } from "./prompt";
+import { quoteAnswer } from "./quote";
+import { retrieve } from "./retrieve";
+import { makeRewriter, type Turn } from "./rewrite";
+import { type NumberedPassage, numberSources } from "./sources";
+
+/**
+ * The answer engine (CHAT-2, CHAT-3): retrieval over the agent's passages, then either a language model
+ * writing from them or the built-in quoting mode; below the relevance threshold, the fallback message.
+ * Events go out as they happen (sources first, then text); the outcome is what gets stored.
+ */
+export type AnswerEvent = { type: "sources"; sources: StoredSource[] } | { type: "delta"; text: string };
+
+export type AnswerOutcome = {
+  content: string;
+  sources: StoredSource[];
+  mode: AnswerMode;
+  status: MessageStatus;
+  model: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  firstTokenMs: number | null;
+  /** errors.* key when status is failed */
+  errorKey: string | null;
+};
+
+const PASSAGES = 6;
+const FIRST_CHUNK_MS = 30_000;
+const BETWEEN_CHUNKS_MS = 30_000;
+
+export async function composeAnswer(
+  db: Db,
+  input: {
+    agent: AgentRow;
+    question: string;
+    history: Turn[];
+    language: "en" | "vi";
+    signal: AbortSignal;
+    startedAt: number;
+    onEvent: (event: AnswerEvent) => void;
+  },
+): Promise<AnswerOutcome> {
+  const { agent, question, history, language, signal, onEvent } = input;
+  const chosen = chooseModel(agent.model);
+  const fallback = agent.fallbackMessage?.trim() || defaultFallback(language);
+  let firstTokenMs: number | null = null;
+  const emitText = (text: string) => {
+    if (firstTokenMs === null) firstTokenMs = Date.now() - input.startedAt;
+    onEvent({ type: "delta", text });
+  };
+  const base = { model: chosen.kind === "llm" ? chosen.id : null, inputTokens: null, outputTokens: null };
+
+  const found = await retrieve(db, {
+    agentId: agent.id,
+    question,
+    history,
+    rewrite: chosen.kind === "llm" ? makeRewriter(chosen.model) : undefined,
+    limit: PASSAGES,
+  });
+  const numbered = found.answerable
+    ? await numberSources(db, agent.id, found.hits, question)
+    : { passages: [], sources: [] };
+  if (numbered.passages.length === 0) {
+    onEvent({ type: "sources", sources: [] });
+    emitText(fallback);
+    return {
+      ...base,
+      content: fallback,
+      sources: [],
+      mode: "fallback",
+      status: "complete",
+      firstTokenMs,
+      errorKey: null,
+    };
+  }
+  onEvent({ type: "sources", sources: numbered.sources });
+
+  if (chosen.kind === "builtin") {
+    const content = quoteAnswer(numbered.passages, question, language);
+    emitText(content);
+    return {
+      ...base,
+      content,
+      sources: numbered.sources,
+      mode: "quote",
+      status: "complete",
+      firstTokenMs,
+      errorKey: null,
+    };
+  }
+
+  const { LLM_TIMEOUT_SECONDS, LLM_MAX_OUTPUT_TOKENS } = config();
+  const totalMs = LLM_TIMEOUT_SECONDS * 1000;
+  let content = "";
+  let failure: unknown = null;
+  let usage: { inputTokens?: number; outputTokens?: number } | null = null;
+  try {
+    const result = streamText({
+      model: chosen.model,
+      system: systemPrompt({ agent, language, passages: promptPassages(numbered.passages), fallback }),
+      messages: [
+        ...history.map((t) => ({ role: t.role, content: t.content })),
+        { role: "user", content: question },
+      ],
+      maxOutputTokens: LLM_MAX_OUTPUT_TOKENS,
+      temperature: 0.2,
+      maxRetries: 0,
+      abortSignal: signal,
+      timeout: {
+        totalMs,
+        firstChunkMs: Math.min(FIRST_CHUNK_MS, totalMs),
+        chunkMs: Math.min(BETWEEN_CHUNKS_MS, totalMs),
+      },
+      onError: () => {}, // reported below, once, with the request's context
+    });
+    for await (const part of result.stream) {
+      if (part.type === "text-delta" && part.text) {
+        content += part.text;
+        emitText(part.text);
+      } else if (part.type === "error") {
+        failure = part.error;
+      } else if (part.type === "finish") {
+        usage = part.totalUsage ?? null;
+      }
+    }
+  } catch (err) {
+    failure = err;
+  }
+  const outcome = {
+    ...base,
+    inputTokens: usage?.inputTokens ?? null,
+    outputTokens: usage?.outputTokens ?? null,
+    firstTokenMs,
+  };
+  if (signal.aborted) {
+    return { ...outcome, content, sources: numbered.sources, mode: "llm", status: "aborted", errorKey: null };
+  }
+  if (failure) {
+    const timedOut = isTimeout(failure);
+    console.warn(`[chat] model ${chosen.id} failed: ${describe(failure)}`);
+    return {
+      ...outcome,
+      content,
+      sources: numbered.sources,
+      mode: "llm",
+      status: "failed",
+      errorKey: timedOut ? "chat_upstream_timeout" : "chat_upstream_failed",
+    };
+  }
+  const saidFallback = content.trim().replace(/^"|"$/g, "") === fallback;
+  return {
+    ...outcome,
+    content,
+    // All of them, cited or not: the answer's [n] numbers point into this list.
+    sources: saidFallback ? [] : numbered.sources,
+    mode: saidFallback ? "fallback" : "llm",
+    status: "complete",
+    errorKey: null,
+  };
+}
+
+function promptPassages(passages: NumberedPassage[]) {
+  return passages.map((p) => ({ n: p.n, title: p.title, heading: p.heading, content: p.content }));
+}
+
+function isTimeout(err: unknown): boolean {
+  const text = describe(err).toLowerCase();
+  return text.includes("timeout") || text.includes("timed out");
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return String(err);
+}

@@ -1,0 +1,279 @@
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import {
+  type AnswerMode,
+  agents,
+  type ConversationChannel,
+  conversations,
+  type MessageStatus,
+  messages,
+} from "@/lib/db/schema";
+
+/** Every query of conversations and messages. Each one is scoped by agent, visitor or conversation. */
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type StoredSource = MessageRow["sources"][number];
+
+export const TITLE_CHARS = 120;
+
+export async function createConversation(
+  db: Db,
+  values: {
+    publicId: string;
+    agentId: string;
+    channel: ConversationChannel;
+    visitorId: string | null;
+    title: string;
+    language: string | null;
+    device: string | null;
+  },
+): Promise<ConversationRow> {
+  const [row] = await db
+    .insert(conversations)
+    .values({ ...values, title: values.title.slice(0, TITLE_CHARS) })
+    .returning();
+  return row!;
+}
+
+/** A conversation of this agent that this visitor (public) or the owner's test chat holds; else null. */
+export async function conversationInScope(
+  db: Db,
+  scope: { publicId: string; agentId: string; channel: ConversationChannel; visitorId: string | null },
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.publicId, scope.publicId),
+        eq(conversations.agentId, scope.agentId),
+        eq(conversations.channel, scope.channel),
+        scope.visitorId === null
+          ? sql`${conversations.visitorId} is null`
+          : eq(conversations.visitorId, scope.visitorId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Any conversation of the owner's agent, whichever channel (history reads them all). */
+export async function conversationOfAgent(
+  db: Db,
+  agentId: string,
+  publicId: string,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.publicId, publicId), eq(conversations.agentId, agentId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A visitor's own conversation by its public id, whichever agent. */
+export async function conversationOfVisitor(
+  db: Db,
+  visitorId: string,
+  publicId: string,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.publicId, publicId),
+        eq(conversations.visitorId, visitorId),
+        eq(conversations.channel, "public"),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The last turns, oldest first, for follow-up questions and the model's context. */
+export async function recentTurns(db: Db, conversationId: string, count: number): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.seq))
+    .limit(count);
+  return rows.reverse();
+}
+
+export async function insertMessage(
+  db: Db,
+  values: {
+    publicId: string;
+    conversationId: string;
+    agentId: string;
+    role: "user" | "assistant";
+    content: string;
+    language: string | null;
+    sources?: StoredSource[];
+    mode?: AnswerMode | null;
+    status?: MessageStatus;
+    model?: string | null;
+    inputTokens?: number | null;
+    outputTokens?: number | null;
+    firstTokenMs?: number | null;
+  },
+): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(values).returning();
+  await db
+    .update(conversations)
+    .set({ messageCount: sql`${conversations.messageCount} + 1`, lastMessageAt: sql`now()` })
+    .where(eq(conversations.id, values.conversationId));
+  return row!;
+}
+
+/** Takes a failed or aborted answer back so a retry of the same question replaces it. */
+export async function deleteMessage(db: Db, message: MessageRow): Promise<void> {
+  const gone = await db.delete(messages).where(eq(messages.id, message.id)).returning({ id: messages.id });
+  if (gone.length === 0) return;
+  await db
+    .update(conversations)
+    .set({ messageCount: sql`greatest(${conversations.messageCount} - 1, 0)` })
+    .where(eq(conversations.id, message.conversationId));
+}
+
+/** Messages after `afterSeq` (exclusive), oldest first. */
+export async function messagesAfter(
+  db: Db,
+  conversationId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, afterSeq)))
+    .orderBy(asc(messages.seq))
+    .limit(limit);
+}
+
+/** The seq of a message of this conversation, for cursors; null when the id is not one of its. */
+export async function messageSeq(db: Db, conversationId: string, publicId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.publicId, publicId)))
+    .limit(1);
+  return row?.seq ?? null;
+}
+
+/** The owner's conversations, newest first, before the cursor's seq. */
+export async function conversationsOfAgent(
+  db: Db,
+  agentId: string,
+  beforeSeq: number | null,
+  limit: number,
+): Promise<ConversationRow[]> {
+  return db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.agentId, agentId),
+        beforeSeq === null ? undefined : lt(conversations.seq, beforeSeq),
+      ),
+    )
+    .orderBy(desc(conversations.seq))
+    .limit(limit);
+}
+
+export async function conversationSeq(db: Db, agentId: string, publicId: string): Promise<number | null> {
+  const row = await conversationOfAgent(db, agentId, publicId);
+  return row?.seq ?? null;
+}
+
+export type VisitorConversation = {
+  id: string;
+  agent_id: string;
+  agent_name: string;
+  title: string;
+  last_message_at: string;
+};
+
+/** A visitor's recent chats on this device (`/{lang}/c`), newest activity first. */
+export async function visitorConversations(
+  db: Db,
+  visitorId: string,
+  limit = 30,
+): Promise<VisitorConversation[]> {
+  const rows = await db
+    .select({
+      id: conversations.publicId,
+      agentId: agents.publicId,
+      agentName: agents.name,
+      title: conversations.title,
+      lastMessageAt: conversations.lastMessageAt,
+    })
+    .from(conversations)
+    .innerJoin(agents, eq(agents.id, conversations.agentId))
+    .where(and(eq(conversations.visitorId, visitorId), eq(conversations.channel, "public")))
+    .orderBy(desc(conversations.lastMessageAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    agent_id: r.agentId,
+    agent_name: r.agentName,
+    title: r.title,
+    last_message_at: r.lastMessageAt.toISOString(),
+  }));
+}
+
+/** A message with what decides who may rate it: its conversation and the agent's owner. */
+export async function messageWithScope(
+  db: Db,
+  publicId: string,
+): Promise<{
+  message: MessageRow;
+  conversation: ConversationRow;
+  ownerId: string;
+  agentPublicId: string;
+} | null> {
+  const [row] = await db
+    .select({
+      message: messages,
+      conversation: conversations,
+      ownerId: agents.ownerId,
+      agentPublicId: agents.publicId,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(agents, eq(agents.id, messages.agentId))
+    .where(eq(messages.publicId, publicId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records feedback and keeps the conversation's helpful/unhelpful counts right when a rating changes, in
+ * one statement so two clicks at once cannot count twice.
+ */
+export async function setFeedback(
+  db: Db,
+  message: MessageRow,
+  feedback: { helpful: boolean; comment: string | null },
+): Promise<MessageRow> {
+  await db.execute(sql`
+    with old as (
+      select feedback_helpful from messages where id = ${message.id} for update
+    ), updated as (
+      update messages set feedback_helpful = ${feedback.helpful}::boolean, feedback_comment = ${feedback.comment}::text,
+        feedback_at = now()
+      where id = ${message.id}
+      returning id
+    )
+    update conversations set
+      helpful = helpful + (case when ${feedback.helpful}::boolean then 1 else 0 end)
+        - (case when (select feedback_helpful from old) is true then 1 else 0 end),
+      unhelpful = unhelpful + (case when ${feedback.helpful}::boolean then 0 else 1 end)
+        - (case when (select feedback_helpful from old) is false then 1 else 0 end)
+    where id = ${message.conversationId} and exists (select 1 from updated)`);
+  const [row] = await db.select().from(messages).where(eq(messages.id, message.id)).limit(1);
+  return row!;
+}

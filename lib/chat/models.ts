@@ -1,0 +1,66 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModel } from "ai";
+import { config } from "@/lib/config";
+
+/**
+ * The language models an owner can choose (CHAT-3): the configured OpenAI-compatible ones, and always the
+ * built-in mode, which quotes the best passages without a model (the default when none is configured).
+ */
+export const BUILTIN_MODEL = "builtin";
+
+export type ModelInfo = {
+  id: string;
+  name: string;
+  provider: "openai-compatible" | "builtin";
+  default: boolean;
+};
+
+export function availableModels(): ModelInfo[] {
+  const configured = llmModelIds();
+  return [
+    ...configured.map((id, i) => ({
+      id,
+      name: id,
+      provider: "openai-compatible" as const,
+      default: i === 0,
+    })),
+    { id: BUILTIN_MODEL, name: "Built-in (quotes)", provider: "builtin", default: configured.length === 0 },
+  ];
+}
+
+function llmModelIds(): string[] {
+  const { LLM_BASE_URL, LLM_MODELS } = config();
+  return LLM_BASE_URL ? LLM_MODELS : [];
+}
+
+export type ChosenModel = { kind: "llm"; id: string; model: LanguageModel } | { kind: "builtin" };
+
+/**
+ * The model an agent answers with: its own choice while that is still configured, else the default. A model
+ * removed from configuration must not silence every agent that had picked it.
+ */
+export function chooseModel(agentModel: string | null): ChosenModel {
+  const ids = llmModelIds();
+  if (agentModel === BUILTIN_MODEL || ids.length === 0) return { kind: "builtin" };
+  const id = agentModel && ids.includes(agentModel) ? agentModel : ids[0]!;
+  return { kind: "llm", id, model: provider()(id) };
+}
+
+let cached: { key: string; make: ReturnType<typeof createOpenAICompatible> } | null = null;
+
+function provider(): ReturnType<typeof createOpenAICompatible> {
+  const { LLM_BASE_URL, LLM_API_KEY } = config();
+  const key = `${LLM_BASE_URL}|${LLM_API_KEY ?? ""}`;
+  if (!cached || cached.key !== key) {
+    cached = {
+      key,
+      make: createOpenAICompatible({
+        name: "llm",
+        baseURL: LLM_BASE_URL!,
+        apiKey: LLM_API_KEY,
+        includeUsage: true,
+      }),
+    };
+  }
+  return cached.make;
+}

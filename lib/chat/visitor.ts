@@ -1,0 +1,50 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { readCookie, readCookieStore, setCookie } from "@/lib/auth/cookies";
+import { config } from "@/lib/config";
+
+/**
+ * An anonymous visitor of public chat pages (CHAT-1): a random id in an HttpOnly cookie, signed with the
+ * session secret so nobody can claim another visitor's id, and through it read their conversations.
+ */
+const ID = /^v_[A-Za-z0-9_-]{22}$/;
+
+function sign(id: string): string {
+  return createHmac("sha256", config().SESSION_SECRET).update(`visitor:${id}`).digest("base64url");
+}
+
+export function newVisitorId(): string {
+  return `v_${randomBytes(16).toString("base64url")}`;
+}
+
+export function visitorCookieValue(id: string): string {
+  return `${id}.${sign(id)}`;
+}
+
+/** The id a cookie value proves, or null for anything unsigned, forged or malformed. */
+export function verifyVisitorCookie(value: string | undefined): string | null {
+  if (!value || value.length > 120) return null;
+  const dot = value.indexOf(".");
+  const id = value.slice(0, dot);
+  const mac = value.slice(dot + 1);
+  if (dot < 0 || !ID.test(id)) return null;
+  const expected = Buffer.from(sign(id));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+export function visitorOf(req: Request): string | null {
+  return verifyVisitorCookie(readCookie(req, "visitor"));
+}
+
+/** For server components: the visitor of this page request, if the browser has been here before. */
+export function readVisitorId(store: { get(name: string): { value: string } | undefined }): string | null {
+  return verifyVisitorCookie(readCookieStore(store, "visitor"));
+}
+
+/** The visitor of a request, created when new; `cookie` is the Set-Cookie to send when it was. */
+export function ensureVisitor(req: Request): { id: string; cookie: string | null } {
+  const known = visitorOf(req);
+  if (known) return { id: known, cookie: null };
+  const id = newVisitorId();
+  return { id, cookie: setCookie("visitor", visitorCookieValue(id)) };
+}
