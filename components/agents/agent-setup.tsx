@@ -3,6 +3,7 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import { AgentTestPanel } from "@/components/chat/agent-test-panel";
 import { Button } from "@/components/ui/button";
 import type { OwnerAgent } from "@/lib/agents/agent";
 import { ApiClientError, api } from "@/lib/client/api";
@@ -65,12 +66,15 @@ export function AgentSetup({ initial, appUrl }: { initial: OwnerAgent | null | u
   const agent = loaded.agent;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-      {/* A new key after each save: the form starts again from what is stored (defaults filled in). */}
-      <AgentForm
-        key={agent?.updated_at ?? "new"}
-        agent={agent}
-        onSaved={(saved) => setLoaded({ state: "ready", agent: saved })}
-      />
+      <div className="grid min-w-0 gap-6">
+        {/* A new key after each save: the form starts again from what is stored (defaults filled in). */}
+        <AgentForm
+          key={agent?.updated_at ?? "new"}
+          agent={agent}
+          onSaved={(saved) => setLoaded({ state: "ready", agent: saved })}
+        />
+        {agent && <AgentTestPanel agent={agent} />}
+      </div>
       <div className="grid gap-6 lg:sticky lg:top-8">
         {agent && <ShareLink appUrl={appUrl} publicId={agent.id} />}
         <TrainingProgress agentId={agent?.id ?? null} />

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { type CompositionEvent, type FormEvent, type KeyboardEvent, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Composer } from "./composer";
 
 type Logged = {
   n: number;
@@ -19,7 +20,8 @@ const MAX_ROWS = 200;
 
 /**
  * CHAT-6: shows what the browser reports while a Vietnamese input method (Telex, VNI) composes text,
- * so a user can see whether Enter arrives during composition.
+ * so a user can see whether Enter arrives during composition. The real chat composer sits below it, its
+ * events logged the same way, so a user can check that the Enter finishing a word never sends.
  */
 export function KeyboardTest() {
   const t = useTranslations("keyboard");
@@ -55,6 +57,23 @@ export function KeyboardTest() {
     log(`input (${native.inputType || "?"})`, { data: native.data ?? "", composing: native.isComposing });
   };
 
+  // Capture handlers on a wrapper see the composer's own events without changing the composer.
+  const onComposerKey = (e: KeyboardEvent<HTMLElement>) =>
+    log(`composer ${e.type}`, {
+      key: e.key,
+      code: e.code,
+      composing: e.nativeEvent.isComposing || e.nativeEvent.keyCode === 229,
+    });
+  const onComposerComposition = (e: CompositionEvent<HTMLElement>) =>
+    log(`composer ${e.type}`, { data: e.data ?? "", composing: e.type !== "compositionend" });
+  const onComposerInput = (e: FormEvent<HTMLElement>) => {
+    const native = e.nativeEvent as InputEvent;
+    log(`composer input (${native.inputType || "?"})`, {
+      data: native.data ?? "",
+      composing: native.isComposing,
+    });
+  };
+
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -84,6 +103,21 @@ export function KeyboardTest() {
           {t("value")}: <output className="font-mono text-foreground">{value}</output>
         </p>
       </div>
+      <section className="space-y-2" aria-labelledby="composer-title" data-testid="keyboard-composer">
+        <h2 id="composer-title" className="font-semibold">
+          {t("composerTitle")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("composerHint")}</p>
+        <div
+          onKeyDownCapture={onComposerKey}
+          onCompositionStartCapture={onComposerComposition}
+          onCompositionUpdateCapture={onComposerComposition}
+          onCompositionEndCapture={onComposerComposition}
+          onInputCapture={onComposerInput}
+        >
+          <Composer onSend={(text) => log(t("sendEvent"), { data: text })} />
+        </div>
+      </section>
       <section className="space-y-2" aria-labelledby="events-title">
         <div className="flex items-center justify-between">
           <h2 id="events-title" className="font-semibold">

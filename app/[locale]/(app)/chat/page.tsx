@@ -1,16 +1,31 @@
 import { MessageCircleIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
+import { OwnerChatPage } from "@/components/chat/owner-chat-page";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
+import { ownerAgent } from "@/lib/agents/agent";
+import { pageSession } from "@/lib/auth/page-session";
 import { pageLocale } from "@/lib/i18n/page";
+import { db } from "@/lib/server/runtime";
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations("chat");
+  const session = await pageSession();
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <EmptyState icon={MessageCircleIcon} title={t("signedOut")} />
+      {session.state === "signed-out" ? (
+        <EmptyState icon={MessageCircleIcon} title={t("signedOut")} />
+      ) : (
+        <OwnerChatPage
+          initial={
+            session.state === "signed-in"
+              ? await ownerAgent(await db(), session.account.id, locale)
+              : undefined
+          }
+        />
+      )}
     </div>
   );
 }

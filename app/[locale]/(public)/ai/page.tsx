@@ -1,15 +1,44 @@
 import { CheckCircle2Icon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
+import { AgentCapabilities } from "@/components/agents/agent-capabilities";
 import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
+import { ownerView } from "@/lib/agents/agent";
+import { agentOfOwner } from "@/lib/agents/queries";
+import { pageSession } from "@/lib/auth/page-session";
+import { availableModels } from "@/lib/chat/models";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
+import { trainingSummary } from "@/lib/ingest/documents";
+import { db } from "@/lib/server/runtime";
 
 const items = ["answer", "language", "honest", "sources"] as const;
 
+/** What an agent can do: the owner's own agent when they have one, what any agent does otherwise. */
 export default async function AiPage({ params }: { params: Promise<{ locale: string }> }) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations("ai");
+  const session = await pageSession();
+  const row = session.state === "signed-in" ? await agentOfOwner(await db(), session.account.id) : null;
+
+  if (row) {
+    const agent = ownerView(row, locale);
+    const models = availableModels();
+    // An agent's own choice while it is still configured, else the default it answers with.
+    const model = models.find((m) => m.id === agent.model) ?? models.find((m) => m.default);
+    const summary = await trainingSummary(await db(), row.id);
+    return (
+      <PublicFrame>
+        <PageHeader title={t("agent.agentTitle", { name: agent.name })} subtitle={t("agent.agentSubtitle")} />
+        <AgentCapabilities
+          agent={agent}
+          modelName={model?.name ?? t("agent.modelDefault")}
+          summary={summary}
+        />
+      </PublicFrame>
+    );
+  }
+
   return (
     <PublicFrame>
       <PageHeader title={t("title", { appName: config().APP_NAME })} subtitle={t("subtitle")} />

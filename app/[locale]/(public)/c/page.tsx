@@ -1,17 +1,56 @@
-import { MessagesSquareIcon } from "lucide-react";
-import { getTranslations } from "next-intl/server";
+import { ChevronRightIcon, MessagesSquareIcon } from "lucide-react";
+import { cookies } from "next/headers";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
+import { visitorConversations } from "@/lib/chat/conversations";
+import { readVisitorId } from "@/lib/chat/visitor";
+import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
+import { db } from "@/lib/server/runtime";
 
+/** A visitor's recent chats on this device (CHAT-7), from the visitor cookie; each opens its conversation. */
 export default async function ChatListPage({ params }: { params: Promise<{ locale: string }> }) {
   await pageLocale(params);
   const t = await getTranslations("publicChat");
+  const tc = await getTranslations("chatUi");
+  const format = await getFormatter();
+  const visitorId = readVisitorId(await cookies());
+  const chats = visitorId ? await visitorConversations(await db(), visitorId, 50) : [];
   return (
     <PublicFrame>
       <PageHeader title={t("listTitle")} subtitle={t("listSubtitle")} />
-      <EmptyState icon={MessagesSquareIcon} title={t("listEmpty")} />
+      {chats.length === 0 ? (
+        <EmptyState icon={MessagesSquareIcon} title={t("listEmpty")} />
+      ) : (
+        <ul className="grid gap-2" data-testid="visitor-chats">
+          {chats.map((c) => (
+            <li key={c.id}>
+              <Link
+                href={`/c/${c.agent_id}/${c.id}`}
+                aria-label={tc("listOpen", { agent: c.agent_name })}
+                className="flex items-center gap-3 rounded-xl border bg-card p-4 transition-colors hover:bg-accent"
+                data-testid="visitor-chat"
+              >
+                <span className="grid min-w-0 flex-1 gap-0.5">
+                  <span className="truncate font-medium">{c.title}</span>
+                  <span className="truncate text-sm text-muted-foreground">
+                    {c.agent_name} ·{" "}
+                    {tc("lastMessage", {
+                      date: format.dateTime(new Date(c.last_message_at), {
+                        dateStyle: "medium",
+                        timeStyle: "short",
+                      }),
+                    })}
+                  </span>
+                </span>
+                <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </PublicFrame>
   );
 }
