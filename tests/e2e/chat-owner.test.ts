@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { browserPerFile, pageErrors } from "../helpers/browser";
+import { ask, lastAnswer, ownerWithAgent } from "../helpers/chat-ui";
+import { type SignedIn, sessionCookies } from "../helpers/oidc-sign-in";
+
+/** CHAT-9: the owner tests the agent on setup and on /chat; /ai shows what the agent knows. */
+const browser = browserPerFile();
+let session: SignedIn;
+
+beforeAll(async () => {
+  ({ session } = await ownerWithAgent({
+    name: "Acme Coffee",
+    kind: "business",
+    suggested_questions: ["Where do your beans come from?"],
+    texts: [
+      {
+        title: "Our beans",
+        content: "Acme Coffee roasts beans from Da Lat and Buon Ma Thuot, bought directly from the farmers.",
+      },
+    ],
+  }));
+});
+
+describe("the owner's test chat", () => {
+  it("answers on the setup page with sources", async () => {
+    const page = await browser.open("/en/setup", { cookies: sessionCookies(session) });
+    const panel = page.getByTestId("agent-test");
+    await panel.getByText("Test your agent").waitFor();
+    const [posted] = await Promise.all([
+      page.waitForRequest(
+        (r) => r.method() === "POST" && r.url().endsWith("/api/v1/agent/conversation/message"),
+      ),
+      panel.getByRole("button", { name: "Where do your beans come from?" }).click(),
+    ]);
+    expect(posted.headers().accept).toBe("text/event-stream");
+    const answer = await lastAnswer(panel.page());
+    expect(await answer.getAttribute("data-state")).toBe("complete");
+    expect(await answer.getByTestId("answer-sources").textContent()).toContain("Our beans");
+    // The owner can rate too.
+    const [rated] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/feedback")),
+      answer.getByRole("button", { name: "Helpful", exact: true }).click(),
+    ]);
+    expect(rated.status()).toBe(200);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("answers on the full-page chat, also after the session is renewed", async () => {
+    // Only the renewal token: the first call renews, then the chat works.
+    const page = await browser.open("/en/chat", {
+      viewport: "phone",
+      cookies: sessionCookies(session, { access: false, renewal: true }),
+    });
+    await ask(page, "Where is the coffee from?");
+    const answer = await lastAnswer(page);
+    expect(await answer.getAttribute("data-state")).toBe("complete");
+    expect(await answer.getByTestId("answer-sources").textContent()).toContain("Our beans");
+  });
+
+  it("shows the agent on /ai", async () => {
+    const page = await browser.open("/en/ai", { cookies: sessionCookies(session) });
+    await page.getByRole("heading", { name: "What Acme Coffee knows and can do", level: 1 }).waitFor();
+    expect(await page.getByTestId("agent-learned").textContent()).toMatch(/^1 document, [\d,]+ characters$/);
+    expect((await page.getByTestId("agent-model").textContent())?.length).toBeGreaterThan(0);
+    await page.getByText("Where do your beans come from?").waitFor();
+    await page.getByRole("link", { name: "Test your agent" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/chat");
+  });
+});
