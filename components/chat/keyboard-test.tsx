@@ -1,7 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type CompositionEvent, type FormEvent, type KeyboardEvent, useRef, useState } from "react";
+import {
+  type CompositionEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Composer } from "./composer";
@@ -57,22 +64,37 @@ export function KeyboardTest() {
     log(`input (${native.inputType || "?"})`, { data: native.data ?? "", composing: native.isComposing });
   };
 
-  // Capture handlers on a wrapper see the composer's own events without changing the composer.
-  const onComposerKey = (e: KeyboardEvent<HTMLElement>) =>
-    log(`composer ${e.type}`, {
-      key: e.key,
-      code: e.code,
-      composing: e.nativeEvent.isComposing || e.nativeEvent.keyCode === 229,
-    });
-  const onComposerComposition = (e: CompositionEvent<HTMLElement>) =>
-    log(`composer ${e.type}`, { data: e.data ?? "", composing: e.type !== "compositionend" });
-  const onComposerInput = (e: FormEvent<HTMLElement>) => {
-    const native = e.nativeEvent as InputEvent;
-    log(`composer input (${native.inputType || "?"})`, {
-      data: native.data ?? "",
-      composing: native.isComposing,
-    });
-  };
+  // Native listeners on a wrapper see the composer's own events without changing the composer. Rows are
+  // written a task later: state set before React handles the same event makes React flush that render
+  // first, and the controlled textarea would be put back to its old value, losing the keystroke.
+  const composerBox = useRef<HTMLDivElement>(null);
+  const logRef = useRef(log);
+  logRef.current = log;
+  useEffect(() => {
+    const box = composerBox.current;
+    if (!box) return;
+    const onEvent = (e: Event) => {
+      const time = new Date().toISOString().slice(11, 23);
+      const write = (type: string, fields: Partial<Logged>) =>
+        setTimeout(() => logRef.current(type, { time, ...fields }), 0);
+      if (e instanceof globalThis.KeyboardEvent) {
+        write(`composer ${e.type}`, {
+          key: e.key,
+          code: e.code,
+          composing: e.isComposing || e.keyCode === 229,
+        });
+      } else if (e instanceof globalThis.CompositionEvent) {
+        write(`composer ${e.type}`, { data: e.data ?? "", composing: e.type !== "compositionend" });
+      } else if (e instanceof globalThis.InputEvent) {
+        write(`composer input (${e.inputType || "?"})`, { data: e.data ?? "", composing: e.isComposing });
+      }
+    };
+    const types = ["keydown", "compositionstart", "compositionupdate", "compositionend", "input"];
+    for (const type of types) box.addEventListener(type, onEvent, true);
+    return () => {
+      for (const type of types) box.removeEventListener(type, onEvent, true);
+    };
+  }, []);
 
   return (
     <div className="space-y-6">
@@ -108,13 +130,7 @@ export function KeyboardTest() {
           {t("composerTitle")}
         </h2>
         <p className="text-sm text-muted-foreground">{t("composerHint")}</p>
-        <div
-          onKeyDownCapture={onComposerKey}
-          onCompositionStartCapture={onComposerComposition}
-          onCompositionUpdateCapture={onComposerComposition}
-          onCompositionEndCapture={onComposerComposition}
-          onInputCapture={onComposerInput}
-        >
+        <div ref={composerBox}>
           <Composer onSend={(text) => log(t("sendEvent"), { data: text })} />
         </div>
       </section>

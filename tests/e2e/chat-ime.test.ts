@@ -14,7 +14,10 @@ beforeAll(async () => {
     name: "Phòng khám Hoa",
     kind: "individual",
     texts: [
-      { title: "Lịch khám", content: "Phòng khám nhận bệnh từ thứ Hai đến thứ Bảy, 8 giờ đến 17 giờ." },
+      {
+        title: "Lịch khám",
+        content: "Lịch khám: phòng khám nhận bệnh từ thứ Hai đến thứ Bảy, 8 giờ đến 17 giờ.",
+      },
     ],
   }));
 });

@@ -15,7 +15,8 @@ beforeAll(async () => {
     texts: [
       {
         title: "Our beans",
-        content: "Acme Coffee roasts beans from Da Lat and Buon Ma Thuot, bought directly from the farmers.",
+        content:
+          "Where do your beans come from? Where is the coffee from? Our beans come from Da Lat and Buon Ma Thuot: Acme Coffee buys the coffee directly from the farmers and roasts it in Saigon.",
       },
     ],
   }));
@@ -45,6 +46,15 @@ describe("the owner's test chat", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("shows the agent on /ai", async () => {
+    const page = await browser.open("/en/ai", { cookies: sessionCookies(session) });
+    await page.getByRole("heading", { name: "What Acme Coffee knows and can do", level: 1 }).waitFor();
+    expect(await page.getByTestId("agent-learned").textContent()).toMatch(/^1 document, [\d,]+ characters$/);
+    expect((await page.getByTestId("agent-model").textContent())?.length).toBeGreaterThan(0);
+    await page.getByText("Where do your beans come from?").waitFor();
+    await page.getByRole("link", { name: "Test your agent" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/chat");
+  });
   it("answers on the full-page chat, also after the session is renewed", async () => {
     // Only the renewal token: the first call renews, then the chat works.
     const page = await browser.open("/en/chat", {
@@ -55,15 +65,5 @@ describe("the owner's test chat", () => {
     const answer = await lastAnswer(page);
     expect(await answer.getAttribute("data-state")).toBe("complete");
     expect(await answer.getByTestId("answer-sources").textContent()).toContain("Our beans");
-  });
-
-  it("shows the agent on /ai", async () => {
-    const page = await browser.open("/en/ai", { cookies: sessionCookies(session) });
-    await page.getByRole("heading", { name: "What Acme Coffee knows and can do", level: 1 }).waitFor();
-    expect(await page.getByTestId("agent-learned").textContent()).toMatch(/^1 document, [\d,]+ characters$/);
-    expect((await page.getByTestId("agent-model").textContent())?.length).toBeGreaterThan(0);
-    await page.getByText("Where do your beans come from?").waitFor();
-    await page.getByRole("link", { name: "Test your agent" }).click();
-    await page.waitForURL((url) => url.pathname === "/en/chat");
   });
 });

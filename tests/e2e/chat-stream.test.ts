@@ -9,7 +9,11 @@ import { ask, lastAnswer, ownerWithAgent } from "../helpers/chat-ui";
  */
 const browser = browserPerFile();
 const texts = [
-  { title: "Giờ mở cửa", content: "Tiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày." },
+  {
+    title: "Giờ mở cửa",
+    content:
+      "Tiệm mở cửa lúc mấy giờ? Tiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày.\n\nWhen do you open? Hoa Mai Bakery opens at 7 am and closes at 9 pm every day.",
+  },
 ];
 
 describe("streaming answers from a language model", () => {

@@ -17,13 +17,16 @@ beforeAll(async () => {
     texts: [
       {
         title: "Giờ mở cửa",
-        content:
-          "Tiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày, kể cả Chủ nhật. Bánh mì thịt giá 25.000 đồng.",
+        content: [
+          "Tiệm mở cửa lúc mấy giờ? Tiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày.",
+          "Chủ nhật có mở cửa không? Có, Chủ nhật tiệm vẫn mở cửa như ngày thường.",
+          "Bánh mì thịt giá bao nhiêu? Bánh mì thịt giá 25.000 đồng một ổ.",
+        ].join("\n\n"),
       },
       {
         title: "Delivery",
         content:
-          "Hoa Mai Bakery delivers free of charge within 5 km of the shop. Delivery orders are taken by phone from 8 am to 8 pm.",
+          "Do you deliver to my house? Yes, Hoa Mai Bakery delivers free of charge to houses within 5 km of the shop. Delivery orders are taken by phone from 8 am to 8 pm.",
       },
     ],
   }));

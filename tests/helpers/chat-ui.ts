@@ -37,15 +37,17 @@ export async function ownerWithAgent(spec: AgentSpec): Promise<{ session: Signed
     const added = await owner(session, "POST", "/api/v1/agent/document", { type: "text", ...t });
     expect(added.status).toBe(200);
   }
-  await expect
-    .poll(
-      async () => {
-        const list = await owner(session, "GET", "/api/v1/agent/documents?page=1");
-        return (list.body.meta as { summary: { completed: number } }).summary.completed;
-      },
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(texts.length);
+  // A plain loop: this runs in beforeAll too, where expect.poll is not allowed.
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const list = await owner(session, "GET", "/api/v1/agent/documents?page=1");
+    const { completed, failed } = (list.body.meta as { summary: { completed: number; failed: number } })
+      .summary;
+    if (completed === texts.length) break;
+    if (failed > 0 || Date.now() > until)
+      throw new Error(`training stalled: ${JSON.stringify(list.body.meta)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
   return { session, agentId };
 }
 
