@@ -20,7 +20,7 @@ const SCAFFOLDING = new Set(
     "hi hello thanks thank ok okay so too as well instead still really offer provide sell available there " +
     "la va cua cac nhung mot duoc cho voi trong khong nay thi ma de khi ve nhu se dang vi cung rat hay " +
     "hoac nao gi ai sao o tai the toi minh ban em anh chi ah nhe vay ha hoi xin vui long cam on co ko " +
-    "k dc can muon biet lam giup con nua roi chua oi shop ad admin nhi a u vang day kia"
+    "k dc can muon biet lam giup con nua roi chua oi shop ad admin nhi a u vang day kia vao"
   ).split(" "),
 );
 
@@ -30,7 +30,9 @@ const INTENT = new Set(
   (
     "price prices cost costs much many fee fees charge charges gia phi tien dong vnd bao nhieu lau " +
     "hour hours open opening opens close closes closing time times gio mo cua ngay day days long " +
-    "address located location dia chi dau phone number contact lien he so dien thoai"
+    "address located location dia chi dau phone number contact lien he so dien thoai buoi sang chieu " +
+    // Generic verbs and nouns: "do you build websites?" is about websites, "payment terms" about payment.
+    "build make create give help work take takes terms policy options details information info service services"
   ).split(" "),
 );
 const INTENT_WEIGHT = 0.3;
@@ -45,9 +47,14 @@ export function contentTerms(text: string): string[] {
   return [...new Set(searchTerms(text))].filter((w) => !SCAFFOLDING.has(w));
 }
 
+/** Content terms that name a thing rather than a kind of fact: "implants" in "what about implants?". */
+export function topicTerms(text: string): string[] {
+  return contentTerms(text).filter((w) => !INTENT.has(w));
+}
+
 export type TermWeights = Map<string, number>;
 
-/** Rarity of each term among the agent's passages (the BM25 idf), scaled down for intent words. */
+/** Rarity of each term among the agent's passages (the BM25 idf); intent words a small fixed weight. */
 export async function termWeights(db: Db, agentId: string, terms: string[]): Promise<TermWeights> {
   const weights: TermWeights = new Map();
   if (terms.length === 0) return weights;
@@ -64,7 +71,8 @@ export async function termWeights(db: Db, agentId: string, terms: string[]): Pro
   terms.forEach((t, i) => {
     const df = Number(row[`d${i}`] ?? 0);
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    weights.set(t, idf * (INTENT.has(t) ? INTENT_WEIGHT : 1));
+    // An intent word weighs the same everywhere: whether this agent happens to use "much" says nothing.
+    weights.set(t, INTENT.has(t) ? INTENT_WEIGHT : idf);
   });
   return weights;
 }

@@ -2,7 +2,8 @@ import type { Db } from "@/lib/db/client";
 import type { Embedder } from "@/lib/retrieval/embedder";
 import { foldForSearch } from "@/lib/retrieval/fold";
 import { type SearchHit, searchPassages } from "@/lib/retrieval/search";
-import { ANSWERABLE_SHARE, bestCoverage, contentTerms, termWeights } from "./answerable";
+import { ANSWERABLE_SHARE, bestCoverage, contentTerms, termWeights, topicTerms } from "./answerable";
+import { expandQuestion } from "./expand";
 import { type ChatTurn, followUpQuery } from "./follow-up";
 
 export type { ChatTurn } from "./follow-up";
@@ -25,7 +26,7 @@ export type Retrieval = {
   hits: SearchHit[];
   /** False when nothing found answers the question: the engine then says the agent's fallback message. */
   answerable: boolean;
-  /** Every query searched: the question, its follow-up reading, the rewrites. */
+  /** Every query searched: the question, its follow-up reading, its expansion, the rewrites. */
   queries: string[];
 };
 
@@ -35,7 +36,7 @@ const MAX_REWRITES = 3;
 const RRF_K = 60;
 // The question as typed leads; its follow-up reading and the rewrites support it. A self-contained
 // question keeps its own best passage first however the other lists rank.
-const WEIGHT = { question: 1, followUp: 0.9, rewrite: 0.8 } as const;
+const WEIGHT = { question: 1, followUp: 0.9, rewrite: 0.8, expansion: 0.7 } as const;
 
 type Query = { text: string; kind: keyof typeof WEIGHT };
 
@@ -47,6 +48,8 @@ export async function retrieve(db: Db, opts: RetrieveOptions): Promise<Retrieval
   const queries: Query[] = [{ text: question, kind: "question" }];
   const followUp = followUpQuery(question, history);
   if (followUp) queries.push({ text: followUp, kind: "followUp" });
+  const expanded = expandQuestion(question);
+  if (expanded) queries.push({ text: expanded, kind: "expansion" });
   for (const text of await rewrites(opts.rewrite, question, history)) queries.push({ text, kind: "rewrite" });
   const distinct = dedupe(queries);
 
@@ -121,13 +124,16 @@ function fuse(queries: Query[], lists: SearchHit[][]): SearchHit[] {
  * Sunday), so the previous question alone cannot make an unrelated follow-up answerable.
  */
 async function isAnswerable(db: Db, agentId: string, queries: Query[], lists: SearchHit[][]) {
-  const termsOf = queries.map((q) => contentTerms(q.text));
-  const own = termsOf[0]!;
+  const own = contentTerms(queries[0]!.text);
+  // "and how long does it take?" adds no thing of its own, "and do you sell cars?" does: cars must be found.
+  const topic = topicTerms(queries[0]!.text);
+  // An expansion adds words the visitor did not say; its passages are judged on the visitor's own words.
+  const termsOf = queries.map((q) => (q.kind === "expansion" ? own : contentTerms(q.text)));
   const weights = await termWeights(db, agentId, [...new Set(termsOf.flat())]);
   return queries.some((q, i) => {
     const hits = lists[i]!;
     if (bestCoverage(hits, termsOf[i]!, weights) < ANSWERABLE_SHARE) return false;
-    if (q.kind !== "followUp" || own.length === 0) return true;
-    return bestCoverage(hits, own, weights) > 0;
+    if (q.kind !== "followUp" || topic.length === 0) return true;
+    return bestCoverage(hits, topic, weights) > 0;
   });
 }
