@@ -45,6 +45,8 @@ export async function retrieve(db: Db, opts: RetrieveOptions): Promise<Retrieval
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 5), 1), 20);
   const history = opts.history ?? [];
   const question = opts.question.trim();
+  // Nothing searchable ("???"): no rewrite can know what was meant either.
+  if (!foldForSearch(question)) return { hits: [], answerable: false, queries: [] };
   const queries: Query[] = [{ text: question, kind: "question" }];
   const followUp = followUpQuery(question, history);
   if (followUp) queries.push({ text: followUp, kind: "followUp" });
