@@ -133,6 +133,27 @@ const schema = z.object({
     .min(16, "LLM_MAX_OUTPUT_TOKENS must be a whole number from 16 to 32000")
     .max(32000, "LLM_MAX_OUTPUT_TOKENS must be a whole number from 16 to 32000")
     .default(1024),
+  /** Public-chat messages one visitor may send per minute. */
+  CHAT_LIMIT_VISITOR_PER_MINUTE: z.coerce
+    .number({ error: "CHAT_LIMIT_VISITOR_PER_MINUTE must be a whole number from 1 to 1000000" })
+    .int("CHAT_LIMIT_VISITOR_PER_MINUTE must be a whole number from 1 to 1000000")
+    .min(1, "CHAT_LIMIT_VISITOR_PER_MINUTE must be a whole number from 1 to 1000000")
+    .max(1_000_000, "CHAT_LIMIT_VISITOR_PER_MINUTE must be a whole number from 1 to 1000000")
+    .default(20),
+  /** Public-chat messages per minute from one address (IPv6: one /64). */
+  CHAT_LIMIT_ADDRESS_PER_MINUTE: z.coerce
+    .number({ error: "CHAT_LIMIT_ADDRESS_PER_MINUTE must be a whole number from 1 to 1000000" })
+    .int("CHAT_LIMIT_ADDRESS_PER_MINUTE must be a whole number from 1 to 1000000")
+    .min(1, "CHAT_LIMIT_ADDRESS_PER_MINUTE must be a whole number from 1 to 1000000")
+    .max(1_000_000, "CHAT_LIMIT_ADDRESS_PER_MINUTE must be a whole number from 1 to 1000000")
+    .default(60),
+  /** Public-chat messages one agent answers per minute, all visitors together. */
+  CHAT_LIMIT_AGENT_PER_MINUTE: z.coerce
+    .number({ error: "CHAT_LIMIT_AGENT_PER_MINUTE must be a whole number from 1 to 1000000" })
+    .int("CHAT_LIMIT_AGENT_PER_MINUTE must be a whole number from 1 to 1000000")
+    .min(1, "CHAT_LIMIT_AGENT_PER_MINUTE must be a whole number from 1 to 1000000")
+    .max(1_000_000, "CHAT_LIMIT_AGENT_PER_MINUTE must be a whole number from 1 to 1000000")
+    .default(300),
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });

@@ -24,9 +24,9 @@ const emptyToNull = (v: string | null | undefined) => (v === "" ? null : v);
  * The body of POST /api/v1/agent. Only `name` is required; an absent field keeps its stored value (or gets
  * its default on creation). Unknown keys are ignored so a client can post back what GET gave it.
  *
- * `model` is free text (a model id, at most 100 characters) or null: no language models are configured
- * yet, so there is no list to check against; the chat falls back to the default model when the stored one
- * is not (or no longer) configured, which it has to do anyway as models come and go from configuration.
+ * `model` is a model id (at most 100 characters; GET /api/v1/models lists the configured ones, and
+ * "builtin") or null for the default. It is not checked against today's list: models come and go from
+ * configuration, so the chat falls back to the default whenever the stored one is not configured.
  */
 export const agentInputSchema = z.object({
   name: line(agentFieldLimits.name).min(1),

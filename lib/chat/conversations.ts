@@ -8,6 +8,7 @@ import {
   type MessageStatus,
   messages,
 } from "@/lib/db/schema";
+import { rowsOf } from "@/lib/limits/rate-limit";
 
 /** Every query of conversations and messages. Each one is scoped by agent, visitor or conversation. */
 
@@ -251,29 +252,37 @@ export async function messageWithScope(
 }
 
 /**
- * Records feedback and keeps the conversation's helpful/unhelpful counts right when a rating changes, in
- * one statement so two clicks at once cannot count twice.
+ * Records feedback and keeps the conversation's helpful/unhelpful counts right when a rating changes. The
+ * message row is locked while its old rating is read and replaced, so each change moves the counts by
+ * exactly its own difference, however many clicks arrive at once.
  */
 export async function setFeedback(
   db: Db,
   message: MessageRow,
   feedback: { helpful: boolean; comment: string | null },
 ): Promise<MessageRow> {
-  await db.execute(sql`
-    with old as (
-      select feedback_helpful from messages where id = ${message.id} for update
-    ), updated as (
-      update messages set feedback_helpful = ${feedback.helpful}::boolean, feedback_comment = ${feedback.comment}::text,
-        feedback_at = now()
-      where id = ${message.id}
-      returning id
-    )
-    update conversations set
-      helpful = helpful + (case when ${feedback.helpful}::boolean then 1 else 0 end)
-        - (case when (select feedback_helpful from old) is true then 1 else 0 end),
-      unhelpful = unhelpful + (case when ${feedback.helpful}::boolean then 0 else 1 end)
-        - (case when (select feedback_helpful from old) is false then 1 else 0 end)
-    where id = ${message.conversationId} and exists (select 1 from updated)`);
+  const changed = rowsOf<{ prev: boolean | null }>(
+    await db.execute(sql`
+      update messages m set feedback_helpful = ${feedback.helpful}::boolean,
+        feedback_comment = ${feedback.comment}::text, feedback_at = now()
+      from (select id, feedback_helpful as prev from messages where id = ${message.id} for update) p
+      where m.id = p.id
+      returning p.prev`),
+  );
+  if (changed.length > 0) {
+    const prev = changed[0]!.prev;
+    const helpful = (feedback.helpful ? 1 : 0) - (prev === true ? 1 : 0);
+    const unhelpful = (feedback.helpful ? 0 : 1) - (prev === false ? 1 : 0);
+    if (helpful !== 0 || unhelpful !== 0) {
+      await db
+        .update(conversations)
+        .set({
+          helpful: sql`${conversations.helpful} + ${helpful}`,
+          unhelpful: sql`${conversations.unhelpful} + ${unhelpful}`,
+        })
+        .where(eq(conversations.id, message.conversationId));
+    }
+  }
   const [row] = await db.select().from(messages).where(eq(messages.id, message.id)).limit(1);
   return row!;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { limitsFor } from "@/lib/billing/plan-limits";
+import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { hit, type Limit, rowsOf } from "@/lib/limits/rate-limit";
@@ -9,12 +10,15 @@ import { hit, type Limit, rowsOf } from "@/lib/limits/rate-limit";
  * then spends one message of the owner's monthly allowance; the owner's test chat counts per owner only.
  * Each reached limit answers 429 with Retry-After and its own translated reason.
  */
-export const CHAT_LIMITS = {
-  visitor: { max: 20, windowSeconds: 60 },
-  address: { max: 60, windowSeconds: 60 },
-  agent: { max: 300, windowSeconds: 60 },
-  owner: { max: 40, windowSeconds: 60 },
-} as const;
+function chatLimits() {
+  const c = config();
+  return {
+    visitor: { max: c.CHAT_LIMIT_VISITOR_PER_MINUTE, windowSeconds: 60 },
+    address: { max: c.CHAT_LIMIT_ADDRESS_PER_MINUTE, windowSeconds: 60 },
+    agent: { max: c.CHAT_LIMIT_AGENT_PER_MINUTE, windowSeconds: 60 },
+    owner: { max: 40, windowSeconds: 60 },
+  };
+}
 
 type Counted = Limit & { reason: string };
 
@@ -34,6 +38,7 @@ export async function enforcePublicLimits(
   db: Db,
   who: { visitorId: string; addressKey: string; agentId: string },
 ): Promise<void> {
+  const CHAT_LIMITS = chatLimits();
   await enforceEach(db, [
     { key: `chat-visitor:${who.visitorId}`, ...CHAT_LIMITS.visitor, reason: "chat_limit_visitor" },
     { key: `chat-address:${who.addressKey}`, ...CHAT_LIMITS.address, reason: "chat_limit_address" },
@@ -42,7 +47,9 @@ export async function enforcePublicLimits(
 }
 
 export async function enforceOwnerLimits(db: Db, ownerId: string): Promise<void> {
-  await enforceEach(db, [{ key: `chat-owner:${ownerId}`, ...CHAT_LIMITS.owner, reason: "chat_limit_owner" }]);
+  await enforceEach(db, [
+    { key: `chat-owner:${ownerId}`, ...chatLimits().owner, reason: "chat_limit_owner" },
+  ]);
 }
 
 /** The month an allowance counts in: UTC, as "2026-11". */

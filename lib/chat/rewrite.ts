@@ -37,7 +37,7 @@ export function parseQueries(text: string): string[] {
     .split("\n")
     .map((line) =>
       line
-        .replace(/^\s*(?:\d+[.)]|[-*•]|line \d+:|english:|vietnamese:|tiếng việt:)\s*/i, "")
+        .replace(/^\s*(?:(?:\d+[.)]|[-*•]|line \d+:|english:|vietnamese:|tiếng việt:)\s*)+/i, "")
         .replace(/^["'“”]+|["'“”]+$/g, "")
         .trim(),
     )

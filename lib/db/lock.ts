@@ -24,9 +24,24 @@ type LockInfo = { pid: number; host: string; since: string };
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A killed process stays in the process table until its parent reaps it, and signal 0 still reaches it;
+ * it holds no files any more, so a zombie (or dying) owner does not hold the folder. Linux only; elsewhere
+ * a live pid is taken at its word.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state === "Z" || state === "X";
+  } catch {
+    return false;
   }
 }
 

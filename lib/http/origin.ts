@@ -1,5 +1,5 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:access_token|renewal_token)=/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:access_token|renewal_token|visitor)=/;
 
 /**
  * CSRF defence: a mutating request must come from our own origin. Browsers send Origin on every POST,

@@ -1,7 +1,9 @@
 import type { TestProject } from "vitest/node";
 import { startOidcPeer } from "../peers/oidc";
+import { MOCK_MODELS, startOpenAiPeer } from "../peers/openai";
 import { startSmtpPeer } from "../peers/smtp";
 import { startWebsitePeer } from "../peers/website";
+import { startPeerInspector } from "./peer-inspector";
 import { startTestServer } from "./server";
 
 declare module "vitest" {
@@ -12,6 +14,9 @@ declare module "vitest" {
     oidcIssuer: string;
     mailboxUrl: string;
     siteUrl: string;
+    /** Reads what the language-model peer saw (see peer-inspector.ts). */
+    llmPeerInspector: string;
+    llmPeerOrigin: string;
   }
 }
 
@@ -20,7 +25,14 @@ declare module "vitest" {
  * on loopback: an OpenID Connect provider (as the generic "oidc" provider) and an SMTP receiver.
  */
 export default async function setup(project: TestProject) {
-  const [oidc, smtp, site] = await Promise.all([startOidcPeer(), startSmtpPeer(), startWebsitePeer()]);
+  const [oidc, smtp, site, llm] = await Promise.all([
+    startOidcPeer(),
+    startSmtpPeer(),
+    startWebsitePeer(),
+    startOpenAiPeer(),
+  ]);
+  const inspector = await startPeerInspector(llm);
+  const stopPeers = () => Promise.all([oidc.stop(), smtp.stop(), site.stop(), llm.stop(), inspector.stop()]);
   const server = await startTestServer({
     env: {
       SMTP_URL: smtp.smtpUrl,
@@ -34,6 +46,17 @@ export default async function setup(project: TestProject) {
       // Lets test helpers sign in "from" addresses of their own (X-Forwarded-For), so the many sign-ins a
       // run needs do not spend the per-address limits that the limit tests measure from 127.0.0.1.
       TRUSTED_PROXIES: "127.0.0.1",
+      // Agents pick a behaviour of the local model by their `model` (mock-chat is the default).
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODELS: [
+        MOCK_MODELS.chat,
+        MOCK_MODELS.slow,
+        MOCK_MODELS.fail,
+        MOCK_MODELS.drop,
+        MOCK_MODELS.hang,
+        MOCK_MODELS.evil,
+      ].join(","),
+      LLM_TIMEOUT_SECONDS: "8",
     },
     redirects: [
       ["/old-pricing", "/en/pricing", "--permanent"],
@@ -41,7 +64,7 @@ export default async function setup(project: TestProject) {
       ["/go/docs", "https://docs.example.org/start"],
     ],
   }).catch(async (err) => {
-    await Promise.all([oidc.stop(), smtp.stop(), site.stop()]);
+    await stopPeers();
     throw err;
   });
   project.provide("baseUrl", server.baseUrl);
@@ -50,9 +73,11 @@ export default async function setup(project: TestProject) {
   project.provide("oidcIssuer", oidc.issuer);
   project.provide("mailboxUrl", smtp.mailboxUrl);
   project.provide("siteUrl", site.url);
+  project.provide("llmPeerInspector", inspector.url);
+  project.provide("llmPeerOrigin", new URL(llm.baseUrl).origin);
   console.log(`[tests] server at ${server.baseUrl} on ${server.databaseUrl ? "Postgres" : "PGlite"}`);
   return async () => {
     await server.stop();
-    await Promise.all([oidc.stop(), smtp.stop(), site.stop()]);
+    await stopPeers();
   };
 }

@@ -127,9 +127,23 @@ export async function startTestServer(
     if (running() && child.pid) {
       process.kill(-child.pid, "SIGKILL");
       await exited;
+      await groupGone(child.pid);
     }
   };
   return { baseUrl, dataDir, databaseUrl: database?.url ?? null, output: () => log, stop, kill };
+}
+
+/** Every process of the group has left (the server's own children die with it, a moment later). */
+async function groupGone(pgid: number): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function waitHealthy(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
