@@ -39,10 +39,12 @@ describe("streaming answers from a language model", () => {
     await ask(page, "When do you open?");
     const answer = page.getByTestId("chat-answer").last();
     await expect
-      .poll(async () => ((await answer.getByTestId("answer-text").textContent()) ?? "").length)
+      .poll(async () => ((await answer.getByTestId("answer-text").textContent()) ?? "").length, {
+        timeout: 15_000,
+      })
       .toBeGreaterThan(3);
     await page.getByRole("button", { name: "Stop the answer" }).click();
-    await expect.poll(() => answer.getAttribute("data-state")).toBe("aborted");
+    await expect.poll(() => answer.getAttribute("data-state"), { timeout: 10_000 }).toBe("aborted");
     await answer.getByText("You stopped this answer.").waitFor();
     // The composer can send again.
     expect(await page.getByRole("button", { name: "Send" }).count()).toBe(1);
