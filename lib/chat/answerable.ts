@@ -1,0 +1,108 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { passageSearchText, searchTerms } from "@/lib/retrieval/fold";
+import type { SearchHit } from "@/lib/retrieval/search";
+
+/**
+ * Whether the best passages actually answer the question, or merely share a word or two with it. The
+ * share of the question's content words a passage holds is weighted by how rare each word is in this
+ * agent's passages: a word no passage has ("parking", "visa") is what the question is about, and its
+ * absence is what tells us to give the fallback message instead of guessing.
+ */
+
+// How a question asks, not what it asks about (folded: "có" is "co"). Follow-up markers are here too.
+const SCAFFOLDING = new Set(
+  (
+    "a an the is are was were be been being do does did what whats when where who whom why how which can " +
+    "could would should will shall may might must you your yours i im my me we our us they their them it " +
+    "its this that these those of in on at for with from to into about and or but not no yes please have " +
+    "has had there here if than then also just any anything some tell know like get got need want let " +
+    "hi hello thanks thank ok okay so too as well instead still really offer provide sell available there " +
+    "la va cua cac nhung mot duoc cho voi trong khong nay thi ma de khi ve nhu se dang vi cung rat hay " +
+    "hoac nao gi ai sao o tai the toi minh ban em anh chi ah nhe vay ha hoi xin vui long cam on co ko " +
+    "k dc can muon biet lam giup con nua roi chua oi shop ad admin nhi a u vang day kia vao"
+  ).split(" "),
+);
+
+// Words that say which kind of fact is wanted (a price, the hours) rather than which one: they count a
+// little, so "how much is a croissant?" is about the croissant, whatever word the price list uses.
+const INTENT = new Set(
+  (
+    "price prices cost costs much many fee fees charge charges gia phi tien dong vnd bao nhieu lau " +
+    "hour hours open opening opens close closes closing time times gio mo cua ngay day days long " +
+    "address located location dia chi dau phone number contact lien he so dien thoai buoi sang chieu " +
+    // Generic verbs and nouns: "do you build websites?" is about websites, "payment terms" about payment.
+    "build make create give help work take takes terms policy options details information info service services"
+  ).split(" "),
+);
+const INTENT_WEIGHT = 0.3;
+
+/** At least this share (by weight) of the question's content words in one passage. */
+export const ANSWERABLE_SHARE = 0.5;
+/** Only the first passages are read: the engine quotes the top few, not the tenth. */
+const CHECKED_HITS = 3;
+
+/** The distinct folded words of a question that say what it is about. */
+export function contentTerms(text: string): string[] {
+  return [...new Set(searchTerms(text))].filter((w) => !SCAFFOLDING.has(w));
+}
+
+/** Content terms that name a thing rather than a kind of fact: "implants" in "what about implants?". */
+export function topicTerms(text: string): string[] {
+  return contentTerms(text).filter((w) => !INTENT.has(w));
+}
+
+export type TermWeights = Map<string, number>;
+
+/** Rarity of each term among the agent's passages (the BM25 idf); intent words a small fixed weight. */
+export async function termWeights(db: Db, agentId: string, terms: string[]): Promise<TermWeights> {
+  const weights: TermWeights = new Map();
+  if (terms.length === 0) return weights;
+  // Terms are folded letters and digits only (see searchTerms), so they are safe inside to_tsquery.
+  const counts: SQL[] = terms.map(
+    (t, i) =>
+      sql`count(*) filter (where search @@ to_tsquery('simple', ${t.length >= 4 ? `${t}:*` : t})) as ${sql.raw(`d${i}`)}`,
+  );
+  const result = await db.execute<Record<string, string | number>>(
+    sql`select count(*) as n, ${sql.join(counts, sql`, `)} from passages where agent_id = ${agentId}`,
+  );
+  const row = result.rows[0] ?? {};
+  const n = Number(row.n ?? 0);
+  terms.forEach((t, i) => {
+    const df = Number(row[`d${i}`] ?? 0);
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    // An intent word weighs the same everywhere: whether this agent happens to use "much" says nothing.
+    weights.set(t, INTENT.has(t) ? INTENT_WEIGHT : idf);
+  });
+  return weights;
+}
+
+/** 0…1: the weighted share of `terms` a passage holds (a prefix or a plural counts: "hour" in "hours"). */
+export function coverage(hit: SearchHit, terms: string[], weights: TermWeights): number {
+  if (terms.length === 0) return 0;
+  const tokens = passageSearchText(hit.heading, hit.content).split(" ");
+  const present = new Set(tokens);
+  const stems = new Set(tokens.map(stem));
+  const has = (t: string) =>
+    present.has(t) || stems.has(stem(t)) || (t.length >= 4 && tokens.some((w) => w.startsWith(t)));
+  let total = 0;
+  let matched = 0;
+  for (const t of terms) {
+    // A word in every passage weighs nothing; a floor keeps such questions decidable at all.
+    const w = Math.max(weights.get(t) ?? 1, 0.05);
+    total += w;
+    if (has(t)) matched += w;
+  }
+  return matched / total;
+}
+
+/** The best share any of the first hits reaches. */
+export function bestCoverage(hits: SearchHit[], terms: string[], weights: TermWeights): number {
+  return Math.max(0, ...hits.slice(0, CHECKED_HITS).map((h) => coverage(h, terms, weights)));
+}
+
+/** English plurals and verb forms meet their root: "prices" ~ "price", "opening" ~ "open". */
+function stem(word: string): string {
+  if (word.length <= 4) return word;
+  return word.replace(/(ing|ed|es|s)$/, "");
+}

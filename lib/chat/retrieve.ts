@@ -1,0 +1,141 @@
+import type { Db } from "@/lib/db/client";
+import type { Embedder } from "@/lib/retrieval/embedder";
+import { foldForSearch } from "@/lib/retrieval/fold";
+import { type SearchHit, searchPassages } from "@/lib/retrieval/search";
+import { ANSWERABLE_SHARE, bestCoverage, contentTerms, termWeights, topicTerms } from "./answerable";
+import { expandQuestion } from "./expand";
+import { type ChatTurn, followUpQuery } from "./follow-up";
+
+export type { ChatTurn } from "./follow-up";
+
+/** Standalone search queries for a question (e.g. its translation), from a language model. */
+export type Rewriter = (question: string, history: ChatTurn[]) => Promise<string[]>;
+
+export type RetrieveOptions = {
+  agentId: string;
+  question: string;
+  /** The conversation's earlier turns, newest last. */
+  history?: ChatTurn[];
+  rewrite?: Rewriter;
+  /** Defaults to the configured one; null forces full text only. */
+  embedder?: Embedder | null;
+  limit?: number;
+};
+
+export type Retrieval = {
+  hits: SearchHit[];
+  /** False when nothing found answers the question: the engine then says the agent's fallback message. */
+  answerable: boolean;
+  /** Every query searched: the question, its follow-up reading, its expansion, the rewrites. */
+  queries: string[];
+};
+
+const REWRITE_TIMEOUT_MS = 4_000;
+const MAX_REWRITES = 3;
+/** Reciprocal rank fusion constant, as in search.ts. */
+const RRF_K = 60;
+// The question as typed leads; its follow-up reading and the rewrites support it. A self-contained
+// question keeps its own best passage first however the other lists rank.
+const WEIGHT = { question: 1, followUp: 0.9, rewrite: 0.8, expansion: 0.7 } as const;
+
+type Query = { text: string; kind: keyof typeof WEIGHT };
+
+/** The passages of ONE agent that answer a visitor's question in its conversation, and whether they do. */
+export async function retrieve(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
+  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 5), 1), 20);
+  const history = opts.history ?? [];
+  const question = opts.question.trim();
+  // Nothing searchable ("???"): no rewrite can know what was meant either.
+  if (!foldForSearch(question)) return { hits: [], answerable: false, queries: [] };
+  const queries: Query[] = [{ text: question, kind: "question" }];
+  const followUp = followUpQuery(question, history);
+  if (followUp) queries.push({ text: followUp, kind: "followUp" });
+  const expanded = expandQuestion(question);
+  if (expanded) queries.push({ text: expanded, kind: "expansion" });
+  for (const text of await rewrites(opts.rewrite, question, history)) queries.push({ text, kind: "rewrite" });
+  const distinct = dedupe(queries);
+
+  const depth = Math.max(limit * 2, 10);
+  const lists = await Promise.all(
+    distinct.map((q) =>
+      searchPassages(db, { agentId: opts.agentId, query: q.text, limit: depth, embedder: opts.embedder }),
+    ),
+  );
+  const hits = fuse(distinct, lists).slice(0, limit);
+  return {
+    hits,
+    answerable: await isAnswerable(db, opts.agentId, distinct, lists),
+    queries: distinct.map((q) => q.text),
+  };
+}
+
+/** A rewrite that fails, hangs or returns junk leaves the question to be searched as typed. */
+async function rewrites(rewrite: Rewriter | undefined, question: string, history: ChatTurn[]) {
+  if (!rewrite) return [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const out = await Promise.race([
+      rewrite(question, history),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("rewrite timed out")), REWRITE_TIMEOUT_MS);
+      }),
+    ]);
+    if (!Array.isArray(out)) return [];
+    return out
+      .filter((q): q is string => typeof q === "string")
+      .map((q) => q.trim().slice(0, 500))
+      .filter(Boolean)
+      .slice(0, MAX_REWRITES);
+  } catch (err) {
+    console.warn(`[chat] query rewrite failed, searching the question as typed: ${(err as Error).message}`);
+    return [];
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function dedupe(queries: Query[]): Query[] {
+  const seen = new Set<string>();
+  return queries.filter((q) => {
+    const key = foldForSearch(q.text);
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Weighted reciprocal rank fusion; a passage several queries agree on rises. */
+function fuse(queries: Query[], lists: SearchHit[][]): SearchHit[] {
+  const byId = new Map<number, { hit: SearchHit; score: number }>();
+  lists.forEach((list, i) => {
+    const weight = WEIGHT[queries[i]!.kind];
+    list.forEach((hit, rank) => {
+      const entry = byId.get(hit.passageId) ?? { hit, score: 0 };
+      entry.score += weight / (RRF_K + rank + 1);
+      byId.set(hit.passageId, entry);
+    });
+  });
+  return [...byId.values()]
+    .sort((a, b) => b.score - a.score || a.hit.passageId - b.hit.passageId)
+    .map(({ hit, score }) => ({ ...hit, score }));
+}
+
+/**
+ * Answerable when, for some query, one of its own best passages holds enough of that query's content
+ * words. A follow-up reading must also hold something the new question added ("and on Sunday?" needs
+ * Sunday), so the previous question alone cannot make an unrelated follow-up answerable.
+ */
+async function isAnswerable(db: Db, agentId: string, queries: Query[], lists: SearchHit[][]) {
+  const own = contentTerms(queries[0]!.text);
+  // "and how long does it take?" adds no thing of its own, "and do you sell cars?" does: cars must be found.
+  const topic = topicTerms(queries[0]!.text);
+  // An expansion adds words the visitor did not say; its passages are judged on the visitor's own words.
+  const termsOf = queries.map((q) => (q.kind === "expansion" ? own : contentTerms(q.text)));
+  const weights = await termWeights(db, agentId, [...new Set(termsOf.flat())]);
+  return queries.some((q, i) => {
+    const hits = lists[i]!;
+    if (bestCoverage(hits, termsOf[i]!, weights) < ANSWERABLE_SHARE) return false;
+    if (q.kind !== "followUp" || topic.length === 0) return true;
+    return bestCoverage(hits, topic, weights) > 0;
+  });
+}

@@ -1,0 +1,184 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChatTurn, type Rewriter, retrieve } from "@/lib/chat/retrieve";
+import type { Db } from "@/lib/db/client";
+import { chunk } from "@/lib/retrieval/chunk";
+import { openAiEmbedder } from "@/lib/retrieval/embedder";
+import { replacePassages } from "@/lib/retrieval/passages";
+import { vectorsAvailable } from "@/lib/retrieval/vectors";
+import { ANSWERABLE } from "../helpers/chat-quality-cases";
+import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/retrieval-db";
+import { MOCK_MODELS, type OpenAiPeer, startOpenAiPeer } from "../peers/openai";
+
+const FIXTURES = path.join(import.meta.dirname, "../fixtures/chat-quality");
+
+/** A markdown fixture split at its "## " headings, as the parser would, then chunked and indexed. */
+async function learn(
+  db: Db,
+  agentId: string,
+  markdown: string,
+  embedder: ReturnType<typeof openAiEmbedder> | null = null,
+) {
+  const documentId = await seedDocument(db, agentId, "doc.md");
+  const sections = markdown
+    .split(/^## /m)
+    .slice(1)
+    .map((s) => {
+      const [heading, ...body] = s.split("\n");
+      return { heading: heading!.trim(), text: body.join("\n").trim() };
+    });
+  const passages = chunk(sections).map((c) => ({ heading: c.heading, content: c.content }));
+  await replacePassages(db, { agentId, documentId, passages, embedder });
+  return documentId;
+}
+
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
+const has = (hits: { content: string }[], fact: string) => hits.some((h) => h.content.includes(fact));
+
+for (const backend of backends) {
+  describe(`retrieve (${backend})`, () => {
+    const database = backendDatabase(backend);
+    let ward = "";
+    let bakeryA = "";
+    let bakeryB = "";
+    const docsOf = new Map<string, Set<string>>();
+    beforeAll(async () => {
+      const { db } = database();
+      ward = await seedAgent(db, "ward");
+      docsOf.set(ward, new Set([await learn(db, ward, fixture("ward-office.vi.md"))]));
+      // Two bakeries with the same menu and different hours: nothing of B may reach A's visitors.
+      bakeryA = await seedAgent(db, "A");
+      bakeryB = await seedAgent(db, "B");
+      const menu = fixture("bakery.vi.md");
+      docsOf.set(
+        bakeryA,
+        new Set([await learn(db, bakeryA, menu), await learn(db, bakeryA, fixture("bakery.en.md"))]),
+      );
+      const other = menu
+        .replace("6:30 sáng đến 21:00", "5:00 sáng đến 23:30")
+        .replace("152 Nguyễn Trãi", "9 Lê Lợi");
+      docsOf.set(bakeryB, new Set([await learn(db, bakeryB, other)]));
+    }, 120_000);
+
+    const ask = (
+      agentId: string,
+      question: string,
+      more: { history?: ChatTurn[]; rewrite?: Rewriter } = {},
+    ) => retrieve(database().db, { agentId, question, embedder: null, ...more });
+
+    it("leaves an English question about Vietnamese-only documents to the rewrite hook", async () => {
+      const question = "How much does it cost to certify a copy of a document?";
+      const seen: [string, ChatTurn[]][] = [];
+      const history: ChatTurn[] = [{ role: "user", content: "Hello" }];
+      const translate: Rewriter = async (q, h) => {
+        seen.push([q, h]);
+        return ["Chứng thực bản sao lệ phí bao nhiêu?"];
+      };
+      const without = await ask(ward, question);
+      expect(without.answerable).toBe(false);
+      expect(has(without.hits, "2.000 đồng một trang")).toBe(false);
+      const withRewrite = await ask(ward, question, { history, rewrite: translate });
+      expect(seen).toEqual([[question, history]]);
+      expect(withRewrite.queries).toEqual([question, "Chứng thực bản sao lệ phí bao nhiêu?"]);
+      expect(has(withRewrite.hits, "2.000 đồng một trang")).toBe(true);
+      expect(withRewrite.answerable).toBe(true);
+    });
+
+    it("searches the question as typed when the rewrite fails, returns junk or takes too long", async () => {
+      const question = "Đăng ký khai sinh cần những giấy tờ gì?";
+      const plain = await ask(ward, question);
+      expect(has(plain.hits, "giấy chứng sinh do bệnh viện cấp")).toBe(true);
+      const failing: Rewriter = async () => {
+        throw new Error("model unreachable");
+      };
+      const junk = (async () => [42, "", null]) as unknown as Rewriter;
+      for (const rewrite of [failing, junk]) {
+        const result = await ask(ward, question, { rewrite });
+        expect(result).toEqual(plain);
+      }
+      const started = Date.now();
+      const hanging = await ask(ward, question, { rewrite: () => new Promise<string[]>(() => {}) });
+      const took = Date.now() - started;
+      expect(hanging).toEqual(plain);
+      expect(took).toBeGreaterThanOrEqual(3_500);
+      expect(took).toBeLessThan(8_000);
+    });
+
+    it("never lets the conversation drown a self-contained question", async () => {
+      const question = "Bánh mì thịt nướng giá bao nhiêu?";
+      const alone = await ask(bakeryA, question);
+      const history: ChatTurn[] = [
+        { role: "user", content: "Tiệm mở cửa mấy giờ?" },
+        { role: "assistant", content: "Tiệm mở cửa từ 6:30 sáng đến 21:00." },
+        { role: "user", content: "Còn chủ nhật thì sao?" },
+        { role: "assistant", content: "Chủ nhật từ 8:00 đến 14:00." },
+      ];
+      const inConversation = await ask(bakeryA, question, { history });
+      expect(inConversation.queries).toEqual([question]);
+      expect(inConversation.hits[0]!.content).toContain("Bánh mì thịt nướng 25.000đ");
+      expect(inConversation.hits.map((h) => h.passageId)).toEqual(alone.hits.map((h) => h.passageId));
+    });
+
+    it("reads a follow-up with the previous question", async () => {
+      const history: ChatTurn[] = [
+        { role: "user", content: "Tiệm mở cửa mấy giờ?" },
+        { role: "assistant", content: "Từ 6:30 sáng đến 21:00." },
+      ];
+      const result = await ask(bakeryA, "còn chủ nhật thì sao?", { history });
+      expect(result.queries).toHaveLength(2);
+      expect(result.hits[0]!.content).toContain("từ 8:00 đến 14:00");
+      expect(result.answerable).toBe(true);
+    });
+
+    it("answers nothing for an empty or punctuation-only question", async () => {
+      for (const question of ["", "   ", "???"]) {
+        const result = await ask(bakeryA, question);
+        expect(result.hits).toEqual([]);
+        expect(result.answerable).toBe(false);
+      }
+    });
+
+    it("keeps every agent to its own passages, whatever the question, history or rewrite", async () => {
+      const leak = (agentId: string, hits: { documentId: string; content: string }[]) =>
+        hits.filter((h) => !docsOf.get(agentId)!.has(h.documentId));
+      const toB: Rewriter = async () => ["5:00 sáng đến 23:30", "9 Lê Lợi"];
+      let searched = 0;
+      for (const c of ANSWERABLE.filter((x) => x.agent === "bakery")) {
+        const history = (c.history ?? []).map((content) => ({ role: "user" as const, content }));
+        const a = await ask(bakeryA, c.q, { history, rewrite: toB });
+        const b = await ask(bakeryB, c.q, { history });
+        expect(leak(bakeryA, a.hits)).toEqual([]);
+        expect(leak(bakeryB, b.hits)).toEqual([]);
+        expect(a.hits.some((h) => h.content.includes("23:30") || h.content.includes("9 Lê Lợi"))).toBe(false);
+        searched += a.hits.length + b.hits.length;
+      }
+      expect(searched).toBeGreaterThan(20);
+      // B's own hours are found for B, and A's for A: the same question, two answers.
+      expect(has((await ask(bakeryB, "Tiệm mở cửa mấy giờ?")).hits, "5:00 sáng đến 23:30")).toBe(true);
+      expect(has((await ask(bakeryA, "Tiệm mở cửa mấy giờ?")).hits, "6:30 sáng đến 21:00")).toBe(true);
+    });
+
+    describe("with an embedding model", () => {
+      let peer: OpenAiPeer;
+      beforeAll(async () => {
+        peer = await startOpenAiPeer();
+      });
+      afterAll(() => peer.stop());
+
+      it("fuses vector hits and still finds the fact", async () => {
+        const { db } = database();
+        const embedder = openAiEmbedder({ baseUrl: peer.baseUrl, model: MOCK_MODELS.embed });
+        const agentId = await seedAgent(db, "dental");
+        await learn(db, agentId, fixture("dental.en.md"), embedder);
+        const vectors = await vectorsAvailable(db);
+        const before = peer.embeddingRequests.length;
+        const result = await retrieve(db, { agentId, question: "How much are braces?", embedder });
+        expect(has(result.hits, "Metal braces cost 30,000,000 VND")).toBe(true);
+        expect(result.answerable).toBe(true);
+        // Where pgvector exists the question itself was embedded; elsewhere search fell back to full text.
+        expect(peer.embeddingRequests.slice(before).flat().includes("How much are braces?")).toBe(vectors);
+      });
+    });
+  });
+}
