@@ -414,7 +414,7 @@ async function sequential(base: string, agentId: string): Promise<void> {
     rows.map((r) => r.done),
   );
   const gaps = rows.filter((r) => r.rewrite !== null && r.answer !== null).map((r) => r.answer! - r.rewrite!);
-  line("(rewrite call → answer call: retrieval after rewrite)", gaps);
+  line("(rewrite call → answer call: retrieval, sources)", gaps);
   const noAnswer = rows.filter((r) => r.answer === null).length;
   if (noAnswer) console.log(`  ${noAnswer} question(s) got the fallback (no model answer call)`);
 }
