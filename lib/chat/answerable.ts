@@ -1,7 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { passageSearchText, searchTerms } from "@/lib/retrieval/fold";
+import { foldForSearch, passageSearchText, searchTerms } from "@/lib/retrieval/fold";
+import { markedTokens } from "@/lib/retrieval/query";
 import type { SearchHit } from "@/lib/retrieval/search";
+import { detectLanguage } from "./language";
 
 /**
  * Whether the best passages actually answer the question, or merely share a word or two with it. The
@@ -42,6 +44,17 @@ export const ANSWERABLE_SHARE = 0.5;
 /** Only the first passages are read: the engine quotes the top few, not the tenth. */
 const CHECKED_HITS = 3;
 
+/** What the answerable verdict compares with a passage: see contentTerms, syllablePairs, markedForms. */
+export type QueryShape = {
+  terms: string[];
+  pairs: [string, string][];
+  marks: Map<string, string[]> | null;
+};
+
+export function queryShape(text: string, terms = contentTerms(text)): QueryShape {
+  return { terms, pairs: syllablePairs(text), marks: markedForms(text) };
+}
+
 /** The distinct folded words of a question that say what it is about. */
 export function contentTerms(text: string): string[] {
   return [...new Set(searchTerms(text))].filter((w) => !SCAFFOLDING.has(w));
@@ -50,6 +63,40 @@ export function contentTerms(text: string): string[] {
 /** Content terms that name a thing rather than a kind of fact: "implants" in "what about implants?". */
 export function topicTerms(text: string): string[] {
   return contentTerms(text).filter((w) => !INTENT.has(w));
+}
+
+/**
+ * Adjacent topic syllables of a Vietnamese question ("trung thu" in "bánh trung thu"): a Vietnamese word
+ * is often two syllables, and "thu" alone (as in "thứ Hai") is not the word the visitor asked about.
+ * English words stand alone, so English questions have none.
+ */
+export function syllablePairs(text: string): [string, string][] {
+  if (detectLanguage(text) !== "vi") return [];
+  const words = searchTerms(text);
+  const topic = (w: string) => !SCAFFOLDING.has(w) && !INTENT.has(w);
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (topic(words[i]!) && topic(words[i + 1]!)) pairs.push([words[i]!, words[i + 1]!]);
+  }
+  return pairs;
+}
+
+/**
+ * How a question typed with diacritics wrote each of its words ("trung" → ["trung"]), or null for a
+ * question typed without them. Folding merges "trung thu" (mid-autumn) with "trứng" (egg) and "thứ"
+ * (weekday); a visitor who writes marks meant the unmarked "trung" too.
+ */
+export function markedForms(text: string): Map<string, string[]> | null {
+  const words = markedTokens(text);
+  const marked = words.filter((w) => foldForSearch(w) !== w).length;
+  // Mostly-marked only: "Tiem có mở cửa" has a forgotten mark, not a different word.
+  if (marked === 0 || marked * 3 < words.length * 2) return null;
+  const forms = new Map<string, string[]>();
+  for (const w of words) {
+    const key = foldForSearch(w);
+    forms.set(key, [...(forms.get(key) ?? []), w]);
+  }
+  return forms;
 }
 
 export type TermWeights = Map<string, number>;
@@ -77,14 +124,33 @@ export async function termWeights(db: Db, agentId: string, terms: string[]): Pro
   return weights;
 }
 
-/** 0…1: the weighted share of `terms` a passage holds (a prefix or a plural counts: "hour" in "hours"). */
-export function coverage(hit: SearchHit, terms: string[], weights: TermWeights): number {
+/**
+ * 0…1: the weighted share of `terms` a passage holds (a prefix or a plural counts: "hour" in "hours").
+ * A syllable of one of `pairs` counts only where the passage has one of its partners too; a word of a
+ * question typed with diacritics, only with the same diacritics.
+ */
+export function coverage(hit: SearchHit, query: QueryShape, weights: TermWeights): number {
+  const { terms, pairs, marks } = query;
   if (terms.length === 0) return 0;
   const tokens = passageSearchText(hit.heading, hit.content).split(" ");
   const present = new Set(tokens);
   const stems = new Set(tokens.map(stem));
-  const has = (t: string) =>
-    present.has(t) || stems.has(stem(t)) || (t.length >= 4 && tokens.some((w) => w.startsWith(t)));
+  const markedPresent = marks ? new Set(markedTokens(`${hit.heading ?? ""} ${hit.content}`)) : null;
+  const sameMarks = (t: string) => {
+    const forms = marks?.get(t);
+    return !forms || !markedPresent || forms.some((f) => markedPresent.has(f));
+  };
+  // Where the passage has the very word, its marks decide; "hour" may still find "hours" by prefix.
+  const found = (t: string) =>
+    present.has(t)
+      ? sameMarks(t)
+      : stems.has(stem(t)) || (t.length >= 4 && tokens.some((w) => w.startsWith(t)));
+  const partners = (t: string) => pairs.flatMap(([a, b]) => (a === t ? [b] : b === t ? [a] : []));
+  // "thu" of "trung thu" counts only with "trung" somewhere too: alone it is the "thứ" of "thứ Hai".
+  const has = (t: string) => {
+    const others = partners(t);
+    return found(t) && (others.length === 0 || others.some(found));
+  };
   let total = 0;
   let matched = 0;
   for (const t of terms) {
@@ -97,8 +163,8 @@ export function coverage(hit: SearchHit, terms: string[], weights: TermWeights):
 }
 
 /** The best share any of the first hits reaches. */
-export function bestCoverage(hits: SearchHit[], terms: string[], weights: TermWeights): number {
-  return Math.max(0, ...hits.slice(0, CHECKED_HITS).map((h) => coverage(h, terms, weights)));
+export function bestCoverage(hits: SearchHit[], query: QueryShape, weights: TermWeights): number {
+  return Math.max(0, ...hits.slice(0, CHECKED_HITS).map((h) => coverage(h, query, weights)));
 }
 
 /** English plurals and verb forms meet their root: "prices" ~ "price", "opening" ~ "open". */

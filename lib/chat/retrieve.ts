@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db/client";
 import type { Embedder } from "@/lib/retrieval/embedder";
 import { foldForSearch } from "@/lib/retrieval/fold";
 import { type SearchHit, searchPassages } from "@/lib/retrieval/search";
-import { ANSWERABLE_SHARE, bestCoverage, contentTerms, termWeights, topicTerms } from "./answerable";
+import { ANSWERABLE_SHARE, bestCoverage, queryShape, termWeights, topicTerms } from "./answerable";
 import { expandQuestion } from "./expand";
 import { type ChatTurn, followUpQuery } from "./follow-up";
 
@@ -126,16 +126,16 @@ function fuse(queries: Query[], lists: SearchHit[][]): SearchHit[] {
  * Sunday), so the previous question alone cannot make an unrelated follow-up answerable.
  */
 async function isAnswerable(db: Db, agentId: string, queries: Query[], lists: SearchHit[][]) {
-  const own = contentTerms(queries[0]!.text);
-  // "and how long does it take?" adds no thing of its own, "and do you sell cars?" does: cars must be found.
-  const topic = topicTerms(queries[0]!.text);
+  const question = queries[0]!.text;
   // An expansion adds words the visitor did not say; its passages are judged on the visitor's own words.
-  const termsOf = queries.map((q) => (q.kind === "expansion" ? own : contentTerms(q.text)));
-  const weights = await termWeights(db, agentId, [...new Set(termsOf.flat())]);
+  const shapes = queries.map((q) => queryShape(q.kind === "expansion" ? question : q.text));
+  // "and how long does it take?" adds no thing of its own, "and do you sell cars?" does: cars must be found.
+  const topic = queryShape(question, topicTerms(question));
+  const weights = await termWeights(db, agentId, [...new Set(shapes.flatMap((s) => s.terms))]);
   return queries.some((q, i) => {
     const hits = lists[i]!;
-    if (bestCoverage(hits, termsOf[i]!, weights) < ANSWERABLE_SHARE) return false;
-    if (q.kind !== "followUp" || topic.length === 0) return true;
+    if (bestCoverage(hits, shapes[i]!, weights) < ANSWERABLE_SHARE) return false;
+    if (q.kind !== "followUp" || topic.terms.length === 0) return true;
     return bestCoverage(hits, topic, weights) > 0;
   });
 }

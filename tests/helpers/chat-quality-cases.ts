@@ -119,6 +119,17 @@ export const ANSWERABLE: QualityCase[] = [
     q: "con bao bi thi sao",
     expect: "từ 6.000.000đ một mẫu",
   },
+  // Written after the word lists and the threshold were settled, and left as they came out.
+  { agent: "bakery", q: "Do you take MoMo?", expect: "ví MoMo" },
+  { agent: "bakery", q: "vegan buns made with what?", expect: "Vegan buns use coconut oil" },
+  {
+    agent: "ward",
+    q: "Nộp hồ sơ tạm trú cần hợp đồng thuê nhà không?",
+    expect: "hợp đồng thuê nhà có xác nhận",
+  },
+  { agent: "dental", q: "How long does a whitening session take?", expect: "takes 60 minutes" },
+  { agent: "dental", q: "boi fluor gia bao nhieu", expect: "Bôi fluor phòng sâu răng 200.000đ" },
+  { agent: "designer", q: "Can I pay the rest after delivery?", expect: "the rest is due on delivery" },
 ];
 
 /** Questions the documents cannot answer: the engine must say its fallback message. */
@@ -133,4 +144,9 @@ export const UNANSWERABLE: Omit<QualityCase, "expect">[] = [
   { agent: "designer", q: "Do you repair motorbikes?" },
   { agent: "designer", q: "Bạn có dạy tiếng Nhật không?" },
   { agent: "dental", history: ["What are your opening hours?"], q: "and do you sell cars?" },
+  // Written after the word lists and the threshold were settled.
+  { agent: "bakery", q: "Có bán bánh trung thu không?" },
+  { agent: "ward", q: "How do I renew my driving licence?" },
+  { agent: "dental", q: "Do you treat dogs and cats?" },
+  { agent: "designer", q: "Do you shoot wedding photos?" },
 ];

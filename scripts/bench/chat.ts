@@ -1,0 +1,671 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { allowanceMonth } from "@/lib/chat/limits";
+import { openDatabase } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import { agents, documents } from "@/lib/db/schema";
+import { parseDocument } from "@/lib/ingest/parse";
+import { chunk } from "@/lib/retrieval/chunk";
+import { replacePassages } from "@/lib/retrieval/passages";
+import { ANSWERABLE, FIXTURE_FILES, type QualityCase } from "@/tests/helpers/chat-quality-cases";
+import { zipfCorpus } from "@/tests/helpers/retrieval-corpus";
+import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
+
+/**
+ * npm run bench:chat — the public chat path against a production build on loopback, with an in-process
+ * OpenAI-compatible model that answers instantly (so only our server's own time is measured):
+ *   1. server time before the model is asked: request sent → the query-rewrite call arrives (non-streamed),
+ *      and → the streamed answer call arrives; ~100 sequential questions, at 10,000 and 100,000 passages;
+ *   2. public chat requests per second (JSON mode, 20 concurrent clients, 15 s), at 10,000 passages;
+ *   3. answer streams one server process holds open while the model trickles a token every 2 s.
+ * Each size gets its own PGlite folder, seeded directly before the server starts (one process per folder).
+ * Figures only; never a pass/fail test.
+ */
+const root = process.cwd();
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const SIZES = (arg("sizes") ?? "10000,100000").split(",").map(Number);
+const QUESTIONS = Number(arg("questions") ?? 100);
+const LOAD_SECONDS = Number(arg("seconds") ?? 15);
+const STREAM_STEPS = (arg("streams") ?? "100,500,1000,2000").split(",").map(Number);
+const MODEL = "bench-instant";
+const FIXTURES = path.join(root, "tests/fixtures/chat-quality");
+
+// ---------------------------------------------------------------------------------------------------------
+// The instant model: OpenAI-compatible /v1/chat/completions, streamed and not, on loopback in this process.
+
+type LlmCall = { at: number; stream: boolean };
+const llmCalls: LlmCall[] = [];
+/** Hold mode: a streamed answer sends one token every 2 s until the server hangs up (or ~10 min). */
+let holdStreams = false;
+const heldUpstream = new Set<ServerResponse>();
+const byQuestion = new Map<string, QualityCase>(ANSWERABLE.map((c) => [c.q, c]));
+
+const llm = http.createServer((req, res) => {
+  const at = performance.now();
+  if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+    res.writeHead(404).end();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("end", () => {
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+      stream?: boolean;
+      messages?: { role: string; content: unknown }[];
+    };
+    const stream = body.stream === true;
+    llmCalls.push({ at, stream });
+    if (!stream) return rewriteReply(body.messages ?? [], res);
+    return holdStreams ? heldAnswer(res) : instantAnswer(res);
+  });
+});
+
+const id = () => `chatcmpl-${Math.random().toString(36).slice(2)}`;
+const created = () => Math.floor(Date.now() / 1000);
+
+/** Two standalone queries, as the real rewrite prompt asks: the wording the documents use, and the question. */
+function rewriteReply(messages: { role: string; content: unknown }[], res: ServerResponse) {
+  const last = messages.at(-1)?.content;
+  const prompt = typeof last === "string" ? last : JSON.stringify(last ?? "");
+  const question = prompt.split("Question: ").at(-1)?.trim() ?? "";
+  const known = byQuestion.get(question);
+  const text = known ? `${known.expect}\n${question}` : `${question}\n${question}`;
+  res.writeHead(200, { "content-type": "application/json" }).end(
+    JSON.stringify({
+      id: id(),
+      object: "chat.completion",
+      created: created(),
+      model: MODEL,
+      choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 120, completion_tokens: 20, total_tokens: 140 },
+    }),
+  );
+}
+
+function sseChunk(delta: Record<string, unknown>, finish: string | null, usage?: Record<string, number>) {
+  const payload = {
+    id: "chatcmpl-bench",
+    object: "chat.completion.chunk",
+    created: created(),
+    model: MODEL,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+    ...(usage ? { usage } : {}),
+  };
+  return `data: ${JSON.stringify(payload)}\n\n`;
+}
+
+const streamHead = { "content-type": "text/event-stream", "cache-control": "no-cache" };
+const usage = { prompt_tokens: 900, completion_tokens: 12, total_tokens: 912 };
+
+function instantAnswer(res: ServerResponse) {
+  res.writeHead(200, streamHead);
+  res.write(sseChunk({ role: "assistant", content: "" }, null));
+  res.write(sseChunk({ content: "Theo tài liệu của chúng tôi, " }, null));
+  res.write(sseChunk({ content: "câu trả lời nằm ở đoạn [1]." }, null));
+  res.write(sseChunk({}, "stop", usage));
+  res.end("data: [DONE]\n\n");
+}
+
+function heldAnswer(res: ServerResponse) {
+  res.writeHead(200, streamHead);
+  res.write(sseChunk({ role: "assistant", content: "" }, null));
+  heldUpstream.add(res);
+  let n = 0;
+  const send = () => {
+    n++;
+    if (n > 300) {
+      res.write(sseChunk({}, "stop", usage));
+      res.end("data: [DONE]\n\n");
+      return;
+    }
+    res.write(sseChunk({ content: `từ${n} ` }, null));
+  };
+  send();
+  const timer = setInterval(send, 2_000);
+  res.on("close", () => {
+    clearInterval(timer);
+    heldUpstream.delete(res);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Seeding: one PGlite folder per size, written directly, closed before the server opens it.
+
+type Seeded = {
+  dataDir: string;
+  publicId: string;
+  /** A small agent (the fixture documents only) for the open-streams step: opening is cheap, holding is measured. */
+  streamPublicId: string;
+  seedMs: number;
+  passages: number;
+  other: number;
+};
+
+async function seed(size: number): Promise<Seeded> {
+  const started = performance.now();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-bench-chat-"));
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrate(database);
+    const { db } = database;
+    const agentId = await seedAgent(db, "Bench business");
+    const otherId = await seedAgent(db, "Other business");
+    const streamId = await seedAgent(db, "Small business");
+    const fixtures = [...new Set(Object.values(FIXTURE_FILES).flat())];
+    let count = 0;
+    for (const target of [agentId, otherId, streamId]) {
+      for (const file of fixtures) {
+        const documentId = await seedDocument(db, target, file);
+        const parsed = await parseDocument({
+          bytes: readFileSync(path.join(FIXTURES, file)),
+          name: file,
+          type: "md",
+        });
+        if (!parsed.ok) throw new Error(`${file} did not parse`);
+        const passages = chunk(parsed.sections).map((c) => ({ heading: c.heading, content: c.content }));
+        await replacePassages(db, { agentId: target, documentId, passages, embedder: null });
+        if (target === agentId) count += passages.length;
+      }
+    }
+    const filler = async (target: string, n: number, seedNo: number) => {
+      const list = zipfCorpus(n, seedNo, 150);
+      for (let i = 0; i < list.length; i += 500) {
+        const documentId = await seedDocument(db, target, `doc-${seedNo}-${i}.txt`);
+        await replacePassages(db, {
+          agentId: target,
+          documentId,
+          passages: list.slice(i, i + 500),
+          embedder: null,
+        });
+      }
+    };
+    await filler(agentId, size - count, 7);
+    const other = Math.min(Math.floor(size / 2), 10_000);
+    await filler(otherId, other, 8);
+    await db.update(documents).set({ status: "completed" });
+    const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
+    const [small] = await db.select().from(agents).where(eq(agents.id, streamId));
+    // The owners' monthly visitor allowance never runs out during the run.
+    for (const owner of [agent!.ownerId, small!.ownerId]) {
+      await db.execute(sql`
+        INSERT INTO message_allowance (owner_id, month, used) VALUES (${owner}, ${allowanceMonth()}, -1000000000)`);
+    }
+    await db.execute(sql`analyze`);
+    return {
+      dataDir,
+      publicId: agent!.publicId,
+      streamPublicId: small!.publicId,
+      seedMs: performance.now() - started,
+      passages: size,
+      other,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The production server (scripts/serve.ts: `next start` plus the socket peer header that per-address limits
+// and TRUSTED_PROXIES rely on), in its own process group.
+
+type Server = { base: string; child: ChildProcess; stop(): Promise<void>; log: string };
+
+async function startServer(dataDir: string, llmBase: string): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    APP_URL: base,
+    DATA_DIR: dataDir,
+    LLM_BASE_URL: llmBase,
+    LLM_MODELS: MODEL,
+    LLM_TIMEOUT_SECONDS: "600",
+    TRUSTED_PROXIES: "127.0.0.1",
+    CHAT_LIMIT_VISITOR_PER_MINUTE: "1000000",
+    CHAT_LIMIT_ADDRESS_PER_MINUTE: "1000000",
+    CHAT_LIMIT_AGENT_PER_MINUTE: "1000000",
+    LOG_LEVEL: "warn",
+  };
+  for (const k of ["DATABASE_URL", "EMBEDDING_BASE_URL", "EMBEDDING_MODEL", "LLM_API_KEY"]) delete env[k];
+  const logFile = path.join(dataDir, "server.log");
+  const out = openSync(logFile, "a");
+  const child = spawn(
+    path.join(root, "node_modules/.bin/tsx"),
+    ["scripts/serve.ts", "-p", String(port), "-H", "127.0.0.1"],
+    { cwd: root, env, stdio: ["ignore", out, out], detached: true },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const server: Server = {
+    base,
+    child,
+    log: logFile,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const late = await Promise.race([
+          exited.then(() => false),
+          new Promise<boolean>((r) => setTimeout(() => r(true), 10_000)),
+        ]);
+        if (late && child.pid) process.kill(-child.pid, "SIGKILL");
+        await exited;
+      }
+      // Every process of the group has left before the folder is removed.
+      for (let i = 0; i < 100 && child.pid && groupAlive(child.pid); i++) await sleep(50);
+    },
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early; see ${logFile}`);
+    const ok = await fetch(`${base}/api/health`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return server;
+    await sleep(100);
+  }
+  await server.stop();
+  throw new Error(`server not healthy within 120 s; see ${logFile}`);
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resident memory of a process and all its descendants (tsx runs the server in a child node process). */
+function treeRssMb(pid: number): number {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parent.set(Number(name), Number(fields[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [p, pp] of parent) {
+      if (!tree.has(p) && tree.has(pp)) {
+        tree.add(p);
+        grew = true;
+      }
+    }
+  }
+  let kb = 0;
+  for (const p of tree) {
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"));
+      kb += Number(m?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Clients.
+
+let addressNo = 0;
+/** A distinct visitor address per request (10.x.y.z), forwarded by the trusted loopback proxy. */
+function nextAddress(): string {
+  addressNo++;
+  return `10.${(addressNo >> 16) & 255}.${(addressNo >> 8) & 255}.${addressNo & 255}`;
+}
+
+const questionList = ANSWERABLE.filter((c) => !c.history).map((c) => c.q);
+
+type Timed = {
+  rewrite: number | null;
+  answer: number | null;
+  firstDelta: number | null;
+  done: number | null;
+};
+
+/** One streamed question; times from sending it to each step, in ms. */
+async function timedQuestion(base: string, agentId: string, content: string): Promise<Timed> {
+  const mark = llmCalls.length;
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/v1/public/agent/conversation/message`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      "x-forwarded-for": nextAddress(),
+    },
+    body: JSON.stringify({ agent_id: agentId, content }),
+  });
+  if (res.status !== 200) throw new Error(`message: ${res.status} ${await res.text()}`);
+  let firstDelta: number | null = null;
+  let done: number | null = null;
+  let buffer = "";
+  const decoder = new TextDecoder();
+  const reader = res.body!.getReader();
+  for (;;) {
+    const { done: finished, value } = await reader.read();
+    if (finished) break;
+    buffer += decoder.decode(value, { stream: true });
+    if (firstDelta === null && buffer.includes("event: delta")) firstDelta = performance.now() - t0;
+    if (buffer.includes("event: done") || buffer.includes("event: error")) done = performance.now() - t0;
+  }
+  const calls = llmCalls.slice(mark);
+  const rewrite = calls.find((c) => !c.stream);
+  const answer = calls.find((c) => c.stream);
+  return {
+    rewrite: rewrite ? rewrite.at - t0 : null,
+    answer: answer ? answer.at - t0 : null,
+    firstDelta,
+    done,
+  };
+}
+
+async function sequential(base: string, agentId: string): Promise<void> {
+  for (let i = 0; i < 5; i++) await timedQuestion(base, agentId, questionList[i % questionList.length]!);
+  const rows: Timed[] = [];
+  for (let i = 0; i < QUESTIONS; i++) {
+    rows.push(await timedQuestion(base, agentId, questionList[i % questionList.length]!));
+  }
+  const line = (label: string, values: (number | null)[]) => {
+    const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
+    console.log(
+      `  ${label.padEnd(50)} ${pct(v, 50).toFixed(1).padStart(7)} ${pct(v, 95).toFixed(1).padStart(8)} ${v.at(-1)?.toFixed(1).padStart(8) ?? "      -"}   ${String(v.length).padStart(3)}/${values.length}`,
+    );
+  };
+  console.log(
+    `  ${"request sent → …".padEnd(50)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   count`,
+  );
+  line(
+    "rewrite call reaches the model (non-streamed)",
+    rows.map((r) => r.rewrite),
+  );
+  line(
+    "answer call reaches the model (streamed)",
+    rows.map((r) => r.answer),
+  );
+  line(
+    "first delta event reaches the visitor",
+    rows.map((r) => r.firstDelta),
+  );
+  line(
+    "done event reaches the visitor",
+    rows.map((r) => r.done),
+  );
+  const gaps = rows.filter((r) => r.rewrite !== null && r.answer !== null).map((r) => r.answer! - r.rewrite!);
+  line("(rewrite call → answer call: retrieval, sources)", gaps);
+  const noAnswer = rows.filter((r) => r.answer === null).length;
+  if (noAnswer) console.log(`  ${noAnswer} question(s) got the fallback (no model answer call)`);
+}
+
+async function load(base: string, agentId: string): Promise<void> {
+  const end = performance.now() + LOAD_SECONDS * 1000;
+  const times: number[] = [];
+  const failures = new Map<string, number>();
+  let n = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (performance.now() < end) {
+        const content = questionList[n++ % questionList.length]!;
+        const t = performance.now();
+        try {
+          const res = await fetch(`${base}/api/v1/public/agent/conversation/message`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
+            body: JSON.stringify({ agent_id: agentId, content }),
+          });
+          const body = await res.text();
+          if (res.status === 200) times.push(performance.now() - t);
+          else {
+            const code = /"message":"([^"]+)"/.exec(body)?.[1] ?? "";
+            failures.set(`${res.status} ${code}`, (failures.get(`${res.status} ${code}`) ?? 0) + 1);
+          }
+        } catch (err) {
+          const key = (err as Error).message;
+          failures.set(key, (failures.get(key) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  console.log(
+    `  ${"requests ok".padEnd(14)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   failures`,
+  );
+  console.log(
+    `  ${String(times.length).padEnd(14)} ${(times.length / elapsed).toFixed(1).padStart(7)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)}   ${failures.size ? [...failures].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}`,
+  );
+}
+
+type Stream = {
+  req: http.ClientRequest;
+  started: boolean;
+  lastDelta: number;
+  ended: boolean;
+  failed: string | null;
+};
+
+function openStream(base: string, agentId: string): Promise<Stream> {
+  return new Promise((resolve) => {
+    const url = new URL(`${base}/api/v1/public/agent/conversation/message`);
+    const s: Stream = {
+      req: undefined as unknown as http.ClientRequest,
+      started: false,
+      lastDelta: 0,
+      ended: false,
+      failed: null,
+    };
+    let settled = false;
+    const settle = () => {
+      if (!settled) {
+        settled = true;
+        resolve(s);
+      }
+    };
+    s.req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          accept: "text/event-stream",
+          "x-forwarded-for": nextAddress(),
+        },
+      },
+      (res: IncomingMessage) => {
+        if (res.statusCode !== 200) {
+          s.failed = `HTTP ${res.statusCode}`;
+          res.resume();
+          settle();
+          return;
+        }
+        res.setEncoding("utf8");
+        res.on("data", (text: string) => {
+          if (text.includes("event: start")) s.started = true;
+          if (text.includes("event: delta")) {
+            s.lastDelta = performance.now();
+            settle(); // open: the model's first token has come through
+          }
+          if (text.includes("event: error")) s.failed = "error event";
+        });
+        res.on("end", () => {
+          s.ended = true;
+          settle();
+        });
+        res.on("error", () => {
+          s.ended = true;
+          settle();
+        });
+      },
+    );
+    s.req.on("error", (err) => {
+      if (!s.failed && !s.ended) s.failed = err.message;
+      s.ended = true;
+      settle();
+    });
+    s.req.setTimeout(60_000, () => {
+      s.failed = "timeout before first token";
+      s.req.destroy();
+      settle();
+    });
+    s.req.end(JSON.stringify({ agent_id: agentId, content: questionList[addressNo % questionList.length] }));
+  });
+}
+
+async function healthMs(base: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const ok = await new Promise<void>((resolve, reject) => {
+      const r = http.get(`${base}/api/health`, { agent: false }, (res) => {
+        res.resume();
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`health ${res.statusCode}`)),
+        );
+      });
+      r.on("error", reject);
+      r.setTimeout(10_000, () => r.destroy(new Error("health timeout")));
+    }).then(
+      () => true,
+      () => false,
+    );
+    times.push(ok ? performance.now() - t : Number.POSITIVE_INFINITY);
+  }
+  return times.sort((a, b) => a - b)[1]!;
+}
+
+async function streams(server: Server, agentId: string): Promise<void> {
+  holdStreams = true;
+  const open: Stream[] = [];
+  const pid = server.child.pid!;
+  console.log(
+    `  ${"target".padStart(6)} ${"open+alive".padStart(10)} ${"failed".padStart(7)} ${"upstream".padStart(8)} ${"open in s".padStart(9)} ${"server RSS MB".padStart(13)} ${"health ms".padStart(9)}`,
+  );
+  console.log(
+    `  ${"0".padStart(6)} ${"0".padStart(10)} ${"0".padStart(7)} ${String(heldUpstream.size).padStart(8)} ${"-".padStart(9)} ${treeRssMb(pid).toFixed(0).padStart(13)} ${(await healthMs(server.base)).toFixed(1).padStart(9)}`,
+  );
+  for (const target of STREAM_STEPS) {
+    const t = performance.now();
+    const want = target - open.length;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < want) {
+          next++;
+          open.push(await openStream(server.base, agentId));
+        }
+      }),
+    );
+    const openSeconds = (performance.now() - t) / 1000;
+    await sleep(4_500); // two more tokens for every stream
+    const now = performance.now();
+    const alive = open.filter((s) => !s.ended && !s.failed && now - s.lastDelta < 4_000).length;
+    const failed = open.filter((s) => s.failed || s.ended).length;
+    const health = await healthMs(server.base);
+    console.log(
+      `  ${String(target).padStart(6)} ${String(alive).padStart(10)} ${String(failed).padStart(7)} ${String(heldUpstream.size).padStart(8)} ${openSeconds.toFixed(1).padStart(9)} ${treeRssMb(pid).toFixed(0).padStart(13)} ${health.toFixed(1).padStart(9)}`,
+    );
+    if (failed > 0) {
+      const reasons = new Map<string, number>();
+      for (const s of open)
+        if (s.failed || s.ended)
+          reasons.set(s.failed ?? "ended", (reasons.get(s.failed ?? "ended") ?? 0) + 1);
+      console.log(`  stopped: ${[...reasons].map(([k, v]) => `${k} ×${v}`).join(", ")}`);
+      break;
+    }
+  }
+  const t = performance.now();
+  for (const s of open) s.req.destroy();
+  while (heldUpstream.size > 0 && performance.now() - t < 15_000) await sleep(50);
+  const closeMs = performance.now() - t;
+  await sleep(1_000);
+  console.log(
+    `  closed ${open.length} visitor streams: the server hung up ${open.length - heldUpstream.size} upstream model streams in ${closeMs.toFixed(0)} ms (${heldUpstream.size} left); RSS after ${treeRssMb(pid).toFixed(0)} MB, health ${(await healthMs(server.base)).toFixed(1)} ms`,
+  );
+  for (const res of heldUpstream) res.destroy();
+  holdStreams = false;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createNetServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+const llmPort = await freePort();
+await new Promise<void>((r) => llm.listen(llmPort, "127.0.0.1", r));
+const llmBase = `http://127.0.0.1:${llmPort}/v1`;
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`,
+);
+console.log(
+  `model: in-process OpenAI-compatible stub "${MODEL}" (answers at once); rewrite = 2 queries; ${questionList.length} distinct questions (vi with and without diacritics, en) cycled`,
+);
+
+try {
+  for (const size of SIZES) {
+    const seeded = await seed(size);
+    console.log(
+      `\n=== ${size.toLocaleString("en")} passages for the agent asked (+ ${seeded.other.toLocaleString("en")} of another agent), PGlite; seeded in ${(seeded.seedMs / 1000).toFixed(1)} s ===`,
+    );
+    const server = await startServer(seeded.dataDir, llmBase);
+    try {
+      console.log(`\n[1] sequential streamed public questions (${QUESTIONS}, after 5 warm-up)`);
+      await sequential(server.base, seeded.publicId);
+      if (size === SIZES[0]) {
+        console.log(`\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s`);
+        await load(server.base, seeded.publicId);
+        console.log(
+          "\n[3] open answer streams held by one server (model sends a token every 2 s; opened 50 at a time on a small agent with the fixture documents only, so opening is cheap and holding is what is measured)",
+        );
+        await streams(server, seeded.streamPublicId);
+      }
+    } catch (err) {
+      console.error(`server log (tail):\n${readFileSync(server.log, "utf8").slice(-3000)}`);
+      throw err;
+    } finally {
+      await server.stop();
+      rmSync(seeded.dataDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  llm.closeAllConnections();
+  llm.close();
+}
