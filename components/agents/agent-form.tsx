@@ -47,6 +47,8 @@ export function AgentForm({
   const [instructions, setInstructions] = useState(agent?.instructions ?? "");
   const [fallback, setFallback] = useState(agent?.fallback_message ?? "");
   const [language, setLanguage] = useState<AgentLanguage>(agent?.language ?? "auto");
+  const [model, setModel] = useState(agent?.model ?? "");
+  const models = useModels();
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const [focusError, setFocusError] = useState(0);
@@ -80,6 +82,7 @@ export function AgentForm({
         instructions,
         fallback_message: fallback,
         language,
+        model,
       });
       toast.success(agent ? t("saved") : t("created"));
       onSaved(saved);
@@ -339,6 +342,45 @@ export function AgentForm({
             {errorText("language")}
           </fieldset>
 
+          {models && (
+            <Field
+              id={fieldId("model")}
+              label={t("modelLabel")}
+              hint={t("modelHint")}
+              error={errorText("model")}
+              hasError={!!errors.model}
+            >
+              {(aria) => (
+                <select
+                  {...aria}
+                  name="model"
+                  value={model}
+                  onChange={(e) => {
+                    setModel(e.target.value);
+                    clear("model");
+                  }}
+                  className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                >
+                  <option value="">
+                    {t("modelDefault", {
+                      name: modelName(
+                        models.find((m) => m.default),
+                        t("modelBuiltin"),
+                      ),
+                    })}
+                  </option>
+                  {/* A stored model no longer configured stays visible, so saving does not silently change it. */}
+                  {model && !models.some((m) => m.id === model) && <option value={model}>{model}</option>}
+                  {models.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {modelName(m, t("modelBuiltin"))}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+
           <div>
             <Button type="submit" disabled={saving}>
               {saving && <LoaderCircleIcon className="animate-spin" aria-hidden />}
@@ -350,6 +392,25 @@ export function AgentForm({
     </Card>
   );
 }
+
+type ModelInfo = { id: string; name: string; provider: string; default: boolean };
+
+/** The models this server offers (CHAT-3); null until loaded or when the list cannot be read. */
+function useModels(): ModelInfo[] | null {
+  const [models, setModels] = useState<ModelInfo[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get<ModelInfo[]>("/api/v1/models", { signal: controller.signal })
+      .then(setModels)
+      .catch(() => setModels(null));
+    return () => controller.abort();
+  }, []);
+  return models;
+}
+
+const modelName = (m: ModelInfo | undefined, builtin: string) =>
+  !m ? "" : m.provider === "builtin" ? builtin : m.name;
 
 type Aria = {
   id: string;

@@ -46,6 +46,25 @@ describe("the owner's test chat", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it("lets the owner choose the agent's model from the configured ones", async () => {
+    const page = await browser.open("/vi/setup", { cookies: sessionCookies(session) });
+    const select = page.getByLabel("Mô hình ngôn ngữ");
+    await expect.poll(() => select.locator("option").count()).toBeGreaterThan(2);
+    expect(await select.locator("option").first().textContent()).toBe("Mặc định (mock-chat)");
+    await select.selectOption("builtin");
+    const [saved] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/api/v1/agent?") && r.request().method() === "POST"),
+      page.getByRole("button", { name: "Lưu thay đổi" }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    expect(((await saved.json()) as { data: { model: string } }).data.model).toBe("builtin");
+    await select.selectOption("");
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/api/v1/agent?") && r.request().method() === "POST"),
+      page.getByRole("button", { name: "Lưu thay đổi" }).click(),
+    ]);
+  });
+
   it("shows the agent on /ai", async () => {
     const page = await browser.open("/en/ai", { cookies: sessionCookies(session) });
     await page.getByRole("heading", { name: "What Acme Coffee knows and can do", level: 1 }).waitFor();
