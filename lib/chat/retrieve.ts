@@ -52,15 +52,20 @@ export async function retrieve(db: Db, opts: RetrieveOptions): Promise<Retrieval
   if (followUp) queries.push({ text: followUp, kind: "followUp" });
   const expanded = expandQuestion(question);
   if (expanded) queries.push({ text: expanded, kind: "expansion" });
-  for (const text of await rewrites(opts.rewrite, question, history)) queries.push({ text, kind: "rewrite" });
-  const distinct = dedupe(queries);
-
   const depth = Math.max(limit * 2, 10);
-  const lists = await Promise.all(
-    distinct.map((q) =>
-      searchPassages(db, { agentId: opts.agentId, query: q.text, limit: depth, embedder: opts.embedder }),
-    ),
+  const search = (q: Query) =>
+    searchPassages(db, { agentId: opts.agentId, query: q.text, limit: depth, embedder: opts.embedder });
+  // The visitor's own readings are searched while the model writes its rewrites: the database works
+  // during the model's round trip instead of after it.
+  const own = dedupe(queries);
+  const ownLists = own.map(search);
+  // Observed now so a failure while the rewrite runs is not an unhandled rejection; Promise.all rethrows it.
+  for (const p of ownLists) p.catch(() => {});
+  const rewritten = (await rewrites(opts.rewrite, question, history)).map(
+    (text): Query => ({ text, kind: "rewrite" }),
   );
+  const distinct = dedupe([...own, ...rewritten]);
+  const lists = await Promise.all([...ownLists, ...distinct.slice(own.length).map(search)]);
   const hits = fuse(distinct, lists).slice(0, limit);
   return {
     hits,
