@@ -127,6 +127,9 @@ export async function composeAnswer(
         emitText(part.text);
       } else if (part.type === "error") {
         failure = part.error;
+      } else if (part.type === "abort" && !signal.aborted) {
+        // Not the visitor leaving: the SDK's own time limits (first chunk, between chunks, total) ended it.
+        failure = new Error("model timeout: the answer took too long");
       } else if (part.type === "finish") {
         usage = part.totalUsage ?? null;
       }

@@ -196,6 +196,20 @@ describe("answers from a language model", () => {
     expect(answer.content.length).toBeGreaterThan(0);
   });
 
+  it("gives up on a model that never answers, after the configured time, and says so", async () => {
+    const agent = await trainedAgent({ model: "mock-hang", texts: bakery });
+    const v = new Visitor();
+    const started = Date.now();
+    const events = await readEvents(await v.stream(agent.agentId, "How long does delivery take?"));
+    // LLM_TIMEOUT_SECONDS is 8 on the test server (plus the rewrite call's own 4 s limit before it).
+    expect(Date.now() - started).toBeGreaterThan(7_000);
+    const error = events.at(-1)!;
+    expect(error.event).toBe("error");
+    expect((error.data.error as { detail: string }).detail).toBe(
+      "The assistant took too long to answer. Please try again.",
+    );
+  });
+
   it("lists the configured models and the built-in one, to owners only", async () => {
     const agent = await trainedAgent({ texts: [] });
     const models = await ownerApi<{ data: { id: string; provider: string; default: boolean }[] }>(
