@@ -1,6 +1,5 @@
-import { HistoryIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { EmptyState } from "@/components/shell/empty-state";
+import { HistoryView } from "@/components/history/history-view";
 import { PageHeader } from "@/components/shell/page-header";
 import { pageLocale } from "@/lib/i18n/page";
 
@@ -8,9 +7,9 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   await pageLocale(params);
   const t = await getTranslations("history");
   return (
-    <div className="mx-auto max-w-5xl">
+    <div className="mx-auto max-w-6xl">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <EmptyState icon={HistoryIcon} title={t("empty")} />
+      <HistoryView />
     </div>
   );
 }

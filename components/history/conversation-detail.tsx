@@ -1,0 +1,148 @@
+"use client";
+
+import {
+  BotIcon,
+  CircleAlertIcon,
+  LoaderCircleIcon,
+  MessageCircleQuestionIcon,
+  ThumbsDownIcon,
+  ThumbsUpIcon,
+} from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { LazyMarkdown } from "@/components/chat/lazy-markdown";
+import { SourcesList } from "@/components/chat/sources-list";
+import { Button } from "@/components/ui/button";
+import { api } from "@/lib/client/api";
+import type { ChatMessage } from "@/lib/client/chat-types";
+import { chatPaths } from "@/lib/client/chat-types";
+import type { HistoryMeta } from "@/lib/client/history";
+
+type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; messages: ChatMessage[] };
+
+/** Every page of a conversation's messages (50 each), oldest first. */
+async function loadAll(conversationId: string, signal: AbortSignal): Promise<ChatMessage[]> {
+  const all: ChatMessage[] = [];
+  const seen = new Set<string>();
+  let lastId: string | null = null;
+  for (let i = 0; i < 100; i++) {
+    const path: string =
+      chatPaths.messages({ kind: "owner" }, conversationId) +
+      (lastId ? `&last_id=${encodeURIComponent(lastId)}` : "");
+    const { data, meta } = await api.list<ChatMessage[], Partial<HistoryMeta>>(path, { signal });
+    for (const m of data ?? []) if (!seen.has(m.id) && seen.add(m.id)) all.push(m);
+    if (!meta?.has_more || !meta.last_id || meta.last_id === lastId) break;
+    lastId = meta.last_id;
+  }
+  return all;
+}
+
+/** HIST-1: the whole exchange, read-only: questions, answers with their sources and the visitor's rating. */
+export function ConversationDetail({
+  conversationId,
+  formatTime,
+}: {
+  conversationId: string;
+  formatTime: (iso: string) => string;
+}) {
+  const t = useTranslations("history");
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads on "Try again"
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded({ state: "loading" });
+    loadAll(conversationId, controller.signal)
+      .then((messages) => setLoaded({ state: "ready", messages }))
+      .catch(() => {
+        if (!controller.signal.aborted) setLoaded({ state: "failed" });
+      });
+    return () => controller.abort();
+  }, [conversationId, attempt]);
+
+  if (loaded.state === "loading") {
+    return (
+      <p className="flex items-center gap-2 p-4 text-muted-foreground" role="status">
+        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+        {t("detailLoading")}
+      </p>
+    );
+  }
+  if (loaded.state === "failed") {
+    return (
+      <div className="flex flex-col items-start gap-3 p-4" role="alert">
+        <p>{t("detailFailed")}</p>
+        <Button variant="outline" size="sm" onClick={() => setAttempt((a) => a + 1)}>
+          {t("retry")}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ol className="grid gap-4 p-4" data-testid="history-messages">
+      {loaded.messages.map((m) =>
+        m.role === "user" ? (
+          <li key={m.id} className="grid justify-items-end gap-1" data-testid="history-question">
+            <span className="sr-only">{t("visitor")}</span>
+            <p className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-primary-foreground [overflow-wrap:anywhere]">
+              {m.content}
+            </p>
+            <time dateTime={m.inserted_at} className="text-xs text-muted-foreground">
+              {formatTime(m.inserted_at)}
+            </time>
+          </li>
+        ) : (
+          <li key={m.id} className="flex gap-2" data-testid="history-answer" data-mode={m.mode ?? ""}>
+            <span className="mt-1 grid size-7 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
+              <BotIcon className="size-4" aria-hidden />
+              <span className="sr-only">{t("agent")}</span>
+            </span>
+            <div className="grid min-w-0 max-w-[85%] gap-1">
+              {m.content && (
+                <div className="rounded-2xl rounded-tl-sm bg-muted px-4 py-2.5" data-testid="answer-text">
+                  <LazyMarkdown text={m.content} />
+                </div>
+              )}
+              {m.status !== "complete" && (
+                <p className="flex items-center gap-1 text-xs text-destructive">
+                  <CircleAlertIcon className="size-3.5" aria-hidden />
+                  {t("answerFailed")}
+                </p>
+              )}
+              {m.mode === "fallback" && (
+                <p className="flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400">
+                  <MessageCircleQuestionIcon className="size-3.5" aria-hidden />
+                  {t("fallbackAnswer")}
+                </p>
+              )}
+              <SourcesList sources={m.sources} />
+              <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                <time dateTime={m.inserted_at}>{formatTime(m.inserted_at)}</time>
+                {m.feedback && (
+                  <span
+                    className="inline-flex items-center gap-1"
+                    data-testid="history-rating"
+                    data-helpful={String(m.feedback.helpful)}
+                  >
+                    {m.feedback.helpful ? (
+                      <ThumbsUpIcon className="size-3.5 fill-current text-primary" aria-hidden />
+                    ) : (
+                      <ThumbsDownIcon className="size-3.5 fill-current text-destructive" aria-hidden />
+                    )}
+                    {m.feedback.helpful ? t("ratedHelpful") : t("ratedUnhelpful")}
+                  </span>
+                )}
+              </div>
+              {m.feedback?.comment && (
+                <blockquote className="border-l-2 pl-2 text-sm italic text-muted-foreground">
+                  {m.feedback.comment}
+                </blockquote>
+              )}
+            </div>
+          </li>
+        ),
+      )}
+    </ol>
+  );
+}

@@ -1,0 +1,221 @@
+"use client";
+
+import {
+  HistoryIcon,
+  LoaderCircleIcon,
+  MessageCircleQuestionIcon,
+  MonitorIcon,
+  SearchXIcon,
+  SmartphoneIcon,
+  TabletIcon,
+} from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { EmptyState } from "@/components/shell/empty-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { api } from "@/lib/client/api";
+import {
+  appendUnique,
+  conversationsPath,
+  type HistoryConversation,
+  type HistoryMeta,
+} from "@/lib/client/history";
+import { cn } from "@/lib/ui/cn";
+
+type ListState = {
+  items: HistoryConversation[];
+  cursor: string | null;
+  hasMore: boolean;
+  status: "loading" | "idle" | "failed";
+};
+
+const DEVICE_ICONS = { mobile: SmartphoneIcon, tablet: TabletIcon, desktop: MonitorIcon } as const;
+
+/**
+ * HIST-1: the owner's conversations, newest first, 20 at a time: the next page loads when the end of the
+ * list scrolls into view (the API's `last_id` cursor), each conversation shown once, until there is no more.
+ */
+export function ConversationList({
+  tz,
+  q,
+  date,
+  selectedId,
+  onSelect,
+  formatTime,
+  formatRelative,
+}: {
+  tz: string;
+  q: string;
+  date: string | null;
+  selectedId: string | null;
+  onSelect: (conversation: HistoryConversation) => void;
+  formatTime: (iso: string) => string;
+  formatRelative: (iso: string) => string;
+}) {
+  const t = useTranslations("history");
+  const [list, setList] = useState<ListState>({ items: [], cursor: null, hasMore: true, status: "loading" });
+  const sentinel = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+  const generation = useRef(0);
+  const controller = useRef<AbortController | null>(null);
+
+  const load = useCallback(
+    async (cursor: string | null) => {
+      if (busy.current) return;
+      busy.current = true;
+      const gen = generation.current;
+      const abort = new AbortController();
+      controller.current = abort;
+      setList((s) => ({ ...s, status: "loading" }));
+      try {
+        const { data, meta } = await api.list<HistoryConversation[], HistoryMeta>(
+          conversationsPath({ tz, q, date, lastId: cursor }),
+          { signal: abort.signal },
+        );
+        if (gen !== generation.current) return;
+        const next = meta?.last_id ?? null;
+        setList((s) => ({
+          items: appendUnique(s.items, data ?? []),
+          cursor: next,
+          // A cursor that does not move would load the same page forever.
+          hasMore: Boolean(meta?.has_more && next && next !== cursor),
+          status: "idle",
+        }));
+      } catch {
+        if (gen !== generation.current) return;
+        setList((s) => ({ ...s, status: "failed" }));
+      } finally {
+        if (gen === generation.current) busy.current = false;
+      }
+    },
+    [tz, q, date],
+  );
+
+  // A new filter starts over from the first page; an answer to the old one is dropped.
+  useEffect(() => {
+    generation.current += 1;
+    controller.current?.abort();
+    busy.current = false;
+    setList({ items: [], cursor: null, hasMore: true, status: "loading" });
+    void load(null);
+    return () => controller.current?.abort();
+  }, [load]);
+
+  // Observing anew after each page: the first callback tells whether the end is still in view.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || list.status !== "idle" || !list.hasMore) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void load(list.cursor);
+      },
+      { rootMargin: "0px 0px 200px 0px" },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [list.status, list.hasMore, list.cursor, load]);
+
+  const filtered = Boolean(q.trim() || date);
+
+  if (list.items.length === 0 && list.status === "idle") {
+    return filtered ? (
+      <EmptyState icon={SearchXIcon} title={t("noMatches")}>
+        <p className="text-sm text-muted-foreground">{t("noMatchesHint")}</p>
+      </EmptyState>
+    ) : (
+      <EmptyState icon={HistoryIcon} title={t("empty")}>
+        <p className="text-sm text-muted-foreground">{t("emptyHint")}</p>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className="grid gap-2">
+      <ul className="grid gap-2" data-testid="history-list" aria-busy={list.status === "loading"}>
+        {list.items.map((c) => {
+          const selected = c.id === selectedId;
+          const DeviceIcon = c.device ? DEVICE_ICONS[c.device] : null;
+          const unanswered = c.unanswered ?? 0;
+          return (
+            <li key={c.id}>
+              <button
+                type="button"
+                data-testid="history-row"
+                data-id={c.id}
+                aria-current={selected ? "true" : undefined}
+                onClick={() => onSelect(c)}
+                className={cn(
+                  "grid w-full gap-1.5 rounded-lg border bg-card p-3 text-left outline-none transition-colors hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                  selected && "border-primary bg-primary/5",
+                )}
+              >
+                <span className="flex items-start justify-between gap-3">
+                  <span
+                    className="line-clamp-2 min-w-0 font-medium [overflow-wrap:anywhere]"
+                    data-testid="row-question"
+                  >
+                    {c.first_question || c.title || t("untitled")}
+                  </span>
+                  <time
+                    dateTime={c.inserted_at}
+                    title={formatTime(c.inserted_at)}
+                    className="shrink-0 text-xs text-muted-foreground"
+                  >
+                    {formatRelative(c.last_message_at || c.inserted_at)}
+                  </time>
+                </span>
+                <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                  <Badge variant="outline" title={t(`language.${c.language ?? "unknown"}`)}>
+                    {c.language ? c.language.toUpperCase() : "—"}
+                  </Badge>
+                  <span>{t("messages", { count: c.message_count })}</span>
+                  <span className="inline-flex items-center gap-1">
+                    {DeviceIcon && <DeviceIcon className="size-3.5" aria-hidden />}
+                    {t(`device.${c.device ?? "unknown"}`)}
+                  </span>
+                  <span data-testid="row-feedback">
+                    <span aria-hidden>👍 {c.helpful}</span>
+                    <span className="sr-only">{t("helpfulCount", { count: c.helpful })}</span>
+                    {" / "}
+                    <span aria-hidden>👎 {c.unhelpful}</span>
+                    <span className="sr-only">{t("unhelpfulCount", { count: c.unhelpful })}</span>
+                  </span>
+                  {unanswered > 0 && (
+                    <Badge
+                      className="bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+                      data-testid="row-unanswered"
+                    >
+                      <MessageCircleQuestionIcon className="size-3" aria-hidden />
+                      {t("unanswered", { count: unanswered })}
+                    </Badge>
+                  )}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div ref={sentinel} aria-hidden className="h-px" data-testid="history-sentinel" />
+      {list.status === "loading" && (
+        <p className="flex items-center gap-2 py-2 text-sm text-muted-foreground" role="status">
+          <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+          {list.items.length ? t("loadingMore") : t("loading")}
+        </p>
+      )}
+      {list.status === "failed" && (
+        <div className="flex items-center gap-3 py-2" role="alert">
+          <p className="text-sm">{t("loadFailed")}</p>
+          <Button variant="outline" size="sm" onClick={() => void load(list.cursor)}>
+            {t("retry")}
+          </Button>
+        </div>
+      )}
+      {list.status === "idle" && !list.hasMore && list.items.length > 0 && (
+        <p className="py-2 text-center text-xs text-muted-foreground" data-testid="history-end">
+          {t("end")}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+"use client";
+
+import { LoaderCircleIcon, SearchIcon } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { Input } from "@/components/ui/input";
+import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
+import { browserTimeZone, dayInZone, type HistoryConversation, relativeTo } from "@/lib/client/history";
+import { cn } from "@/lib/ui/cn";
+import { ConversationDetail } from "./conversation-detail";
+import { ConversationList } from "./conversation-list";
+import { DayCalendar } from "./day-calendar";
+import { DownloadButtons } from "./download-buttons";
+import { InsightPanel } from "./insight-panel";
+
+const DESKTOP = "(min-width: 1024px)";
+const noop = () => () => {};
+
+function subscribeDesktop(callback: () => void) {
+  const query = window.matchMedia(DESKTOP);
+  query.addEventListener("change", callback);
+  return () => query.removeEventListener("change", callback);
+}
+
+/** The browser's zone and screen width: unknown on the server, read once the page runs in the browser. */
+function useBrowser() {
+  const tz = useSyncExternalStore(noop, browserTimeZone, () => null);
+  const desktop = useSyncExternalStore(
+    subscribeDesktop,
+    () => window.matchMedia(DESKTOP).matches,
+    () => true,
+  );
+  return { tz, desktop };
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+type Tab = "conversations" | "insight";
+
+/** /{lang}/history (HIST-1 … HIST-3): conversations with search, day filter and export, and the insight. */
+export function HistoryView() {
+  const t = useTranslations("history");
+  const locale = useLocale();
+  const { tz, desktop } = useBrowser();
+  const [tab, setTab] = useState<Tab>("conversations");
+  const [query, setQuery] = useState("");
+  const q = useDebounced(query, 300);
+  const [date, setDate] = useState<string | null>(null);
+  const [selected, setSelected] = useState<HistoryConversation | null>(null);
+
+  const formats = useMemo(() => {
+    if (!tz) return null;
+    const absolute = new Intl.DateTimeFormat(locale, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: tz,
+    });
+    const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+    return {
+      formatTime: (iso: string) => absolute.format(new Date(iso)),
+      formatRelative: (iso: string) => {
+        const r = relativeTo(new Date(iso), new Date());
+        return r ? relative.format(r.value, r.unit) : absolute.format(new Date(iso));
+      },
+    };
+  }, [locale, tz]);
+
+  const onTabKey = useCallback((e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    e.preventDefault();
+    setTab((current) => {
+      const next = current === "conversations" ? "insight" : "conversations";
+      document.getElementById(`history-tab-${next}`)?.focus();
+      return next;
+    });
+  }, []);
+
+  if (!tz || !formats) {
+    return (
+      <p className="flex items-center gap-2 text-muted-foreground" role="status">
+        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+        {t("loading")}
+      </p>
+    );
+  }
+  const today = dayInZone(new Date(), tz);
+
+  const tabButton = (id: Tab) => (
+    <button
+      type="button"
+      role="tab"
+      id={`history-tab-${id}`}
+      aria-controls={`history-panel-${id}`}
+      aria-selected={tab === id}
+      tabIndex={tab === id ? 0 : -1}
+      onClick={() => setTab(id)}
+      onKeyDown={onTabKey}
+      className={cn(
+        "-mb-px border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        tab === id
+          ? "border-primary text-foreground"
+          : "border-transparent text-muted-foreground hover:text-foreground",
+      )}
+    >
+      {t(`tabs.${id}`)}
+    </button>
+  );
+
+  const detail = selected && (
+    <ConversationDetail key={selected.id} conversationId={selected.id} formatTime={formats.formatTime} />
+  );
+
+  return (
+    <div className="grid gap-4" data-testid="history">
+      <div role="tablist" aria-label={t("tabs.label")} className="flex gap-2 border-b">
+        {tabButton("conversations")}
+        {tabButton("insight")}
+      </div>
+
+      {tab === "insight" ? (
+        <div role="tabpanel" id="history-panel-insight" aria-labelledby="history-tab-insight">
+          <InsightPanel tz={tz} formatTime={formats.formatTime} />
+        </div>
+      ) : (
+        <div
+          role="tabpanel"
+          id="history-panel-conversations"
+          aria-labelledby="history-tab-conversations"
+          className="grid gap-4"
+        >
+          <div className="grid gap-4 md:grid-cols-[20rem_minmax(0,1fr)] md:items-start">
+            <DayCalendar tz={tz} today={today} selected={date} onSelect={setDate} />
+            <div className="grid gap-3">
+              <div className="relative">
+                <SearchIcon
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
+                <Input
+                  type="search"
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                  placeholder={t("searchPlaceholder")}
+                  aria-label={t("search")}
+                  className="pl-9"
+                  data-testid="history-search"
+                />
+              </div>
+              <DownloadButtons date={date} tz={tz} />
+            </div>
+          </div>
+
+          <div
+            className={cn(
+              "grid gap-4",
+              desktop && "lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start",
+            )}
+          >
+            <ConversationList
+              tz={tz}
+              q={q}
+              date={date}
+              selectedId={selected?.id ?? null}
+              onSelect={setSelected}
+              formatTime={formats.formatTime}
+              formatRelative={formats.formatRelative}
+            />
+            {desktop && (
+              <aside
+                className="sticky top-4 max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-xl border bg-background"
+                aria-label={t("detailTitle")}
+                data-testid="history-detail"
+              >
+                {detail ?? <p className="p-6 text-center text-sm text-muted-foreground">{t("selectHint")}</p>}
+              </aside>
+            )}
+          </div>
+          {!desktop && (
+            <Sheet open={selected !== null} onOpenChange={(open) => !open && setSelected(null)}>
+              <SheetContent
+                side="right"
+                closeLabel={t("close")}
+                className="w-full max-w-none overflow-y-auto bg-background"
+                data-testid="history-detail"
+              >
+                <SheetTitle className="border-b p-4 pr-14 text-base font-semibold [overflow-wrap:anywhere]">
+                  {selected?.first_question || selected?.title || t("detailTitle")}
+                </SheetTitle>
+                {detail}
+              </SheetContent>
+            </Sheet>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
