@@ -9,6 +9,7 @@ import {
   messages,
 } from "@/lib/db/schema";
 import { rowsOf } from "@/lib/limits/rate-limit";
+import { foldForSearch } from "@/lib/retrieval/fold";
 
 /** Every query of conversations and messages. Each one is scoped by agent, visitor or conversation. */
 
@@ -122,10 +123,17 @@ export async function insertMessage(
     firstTokenMs?: number | null;
   },
 ): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(values).returning();
+  const [row] = await db
+    .insert(messages)
+    .values({ ...values, searchText: foldForSearch(values.content) })
+    .returning();
   await db
     .update(conversations)
-    .set({ messageCount: sql`${conversations.messageCount} + 1`, lastMessageAt: sql`now()` })
+    .set({
+      messageCount: sql`${conversations.messageCount} + 1`,
+      lastMessageAt: sql`now()`,
+      ...(values.mode === "fallback" ? { unanswered: sql`${conversations.unanswered} + 1` } : {}),
+    })
     .where(eq(conversations.id, values.conversationId));
   return row!;
 }

@@ -22,8 +22,11 @@ export type ConversationView = {
   agent_id: string;
   channel: "public" | "owner";
   title: string;
+  first_question: string;
   language: "en" | "vi" | null;
+  device: "mobile" | "tablet" | "desktop" | null;
   message_count: number;
+  unanswered: number;
   helpful: number;
   unhelpful: number;
   inserted_at: string;
@@ -54,8 +57,12 @@ export function conversationView(row: ConversationRow, agentPublicId: string): C
     agent_id: agentPublicId,
     channel: row.channel,
     title: row.title,
+    first_question: row.title,
     language: lang(row.language),
+    device:
+      row.device === "mobile" || row.device === "tablet" || row.device === "desktop" ? row.device : null,
     message_count: row.messageCount,
+    unanswered: row.unanswered,
     helpful: row.helpful,
     unhelpful: row.unhelpful,
     inserted_at: row.insertedAt.toISOString(),

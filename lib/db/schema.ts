@@ -354,6 +354,8 @@ export const conversations = pgTable(
     messageCount: integer("message_count").notNull().default(0),
     helpful: integer("helpful").notNull().default(0),
     unhelpful: integer("unhelpful").notNull().default(0),
+    /** Answers that were the fallback message: questions the agent could not answer (HIST-3). */
+    unanswered: integer("unanswered").notNull().default(0),
     /** Device class of the visitor ("mobile", "tablet", "desktop"), for history. */
     device: text("device"),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
@@ -382,6 +384,8 @@ export const messages = pgTable(
       .references(() => agents.id, { onDelete: "cascade" }),
     role: text("role").$type<MessageRole>().notNull(),
     content: text("content").notNull(),
+    /** Folded (lower case, no diacritics) content, so history search finds "Phở" by "pho". */
+    searchText: text("search_text").notNull().default(""),
     sources: jsonb("sources")
       .$type<{ document_id: string; title: string; url: string | null; snippet: string }[]>()
       .notNull()

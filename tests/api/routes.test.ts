@@ -53,7 +53,7 @@ const routes: Array<[path: string, layout: string]> = [
   ["/chat", "chat"],
   ["/c", "blank"],
   ["/c/{agent}", "blank"],
-  ["/c/agent_demo01/conv_123456", "blank"],
+  ["/c/{agent}/conv_123456", "blank"],
   ["/ai", "blank"],
   ["/test-ban-phim", "blank"],
   ["/auth/google/callback", "blank"],

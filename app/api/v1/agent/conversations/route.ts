@@ -1,26 +1,33 @@
 import { agentOfOwner } from "@/lib/agents/queries";
 import { requireUser } from "@/lib/auth/request";
-import { conversationSeq, conversationsOfAgent } from "@/lib/chat/conversations";
+import { conversationSeq } from "@/lib/chat/conversations";
+import { calendarDate, timeZone } from "@/lib/chat/days";
+import { filteredConversations } from "@/lib/chat/history";
 import { conversationView } from "@/lib/chat/views";
 import { ApiError } from "@/lib/http/errors";
 import { handle, ok } from "@/lib/http/respond";
 import { db } from "@/lib/server/runtime";
 
 const PAGE = 20;
+const MAX_QUERY = 200;
 
-/** The owner's conversations, newest first, on a `last_id` cursor (HIST-1). */
+/** The owner's conversations, newest first, on a `last_id` cursor; by day and by words (HIST-1, HIST-2). */
 export const GET = handle(async (req) => {
   const { user } = await requireUser(req);
+  const params = new URL(req.url).searchParams;
   const database = await db();
   const agent = await agentOfOwner(database, user.id);
   if (!agent) throw new ApiError("not_found", "agent_not_found");
-  const lastId = new URL(req.url).searchParams.get("last_id");
-  let before: number | null = null;
+  const date = calendarDate(params.get("date"), false);
+  const tz = await timeZone(database, params.get("tz"));
+  const q = params.get("q")?.trim().slice(0, MAX_QUERY) || null;
+  const lastId = params.get("last_id");
+  let beforeSeq: number | null = null;
   if (lastId) {
-    before = await conversationSeq(database, agent.id, lastId);
-    if (before === null) throw new ApiError("bad_request", "cursor_invalid");
+    beforeSeq = await conversationSeq(database, agent.id, lastId);
+    if (beforeSeq === null) throw new ApiError("bad_request", "cursor_invalid");
   }
-  const rows = await conversationsOfAgent(database, agent.id, before, PAGE + 1);
+  const rows = await filteredConversations(database, agent.id, { beforeSeq, date, tz, q }, PAGE + 1);
   const page = rows.slice(0, PAGE);
   const hasMore = rows.length > PAGE;
   return ok(

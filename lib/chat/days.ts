@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/errors";
+import { rowsOf } from "@/lib/limits/rate-limit";
+
+/**
+ * Calendar days in the owner's time zone (HIST-2): a day is the span between two local midnights,
+ * computed by the database so daylight-saving days are 23 or 25 hours as they should be.
+ */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_RANGE_DAYS = 400;
+const known = new Set<string>(["UTC"]);
+
+/** The zone if the database knows it (PGlite and Postgres ship the same IANA names), else 422. */
+export async function timeZone(db: Db, tz: string | null): Promise<string> {
+  const zone = tz?.trim() || "UTC";
+  if (known.has(zone)) return zone;
+  if (zone.length <= 64 && /^[A-Za-z0-9_+\-/]+$/.test(zone)) {
+    const rows = rowsOf(await db.execute(sql`select 1 from pg_timezone_names where name = ${zone} limit 1`));
+    if (rows.length > 0) {
+      known.add(zone);
+      return zone;
+    }
+  }
+  throw new ApiError("validation_failed", "history_tz_invalid");
+}
+
+/** A YYYY-MM-DD that is a real date, or 422. */
+export function calendarDate(value: string | null, required = true): string | null {
+  if (!value) {
+    if (required) throw new ApiError("validation_failed", "history_date_invalid");
+    return null;
+  }
+  const d = new Date(`${value}T00:00:00Z`);
+  if (!DATE.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
+    throw new ApiError("validation_failed", "history_date_invalid");
+  }
+  return value;
+}
+
+export function dateRange(from: string | null, to: string | null): { from: string; to: string } {
+  const a = calendarDate(from)!;
+  const b = calendarDate(to)!;
+  const days = (Date.parse(b) - Date.parse(a)) / 86_400_000;
+  if (days < 0 || days > MAX_RANGE_DAYS) throw new ApiError("validation_failed", "history_range_invalid");
+  return { from: a, to: b };
+}
+
+/** SQL for the instant a local day starts in a zone. */
+export const dayStart = (date: string, tz: string) => sql`((${date}::date)::timestamp at time zone ${tz})`;
+/** SQL for the instant after a local day (the next day's start). */
+export const dayEnd = (date: string, tz: string) => sql`((${date}::date + 1)::timestamp at time zone ${tz})`;
+/** SQL for the local calendar day of a timestamp column, as YYYY-MM-DD. */
+export const localDay = (column: unknown, tz: string) =>
+  sql`to_char((${column} at time zone ${tz})::date, 'YYYY-MM-DD')`;
+
+/** Every day from `from` to `to`, inclusive. */
+export function eachDay(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+/** An instant as local ISO 8601 with the zone's offset ("2026-11-23T07:05:00+07:00"). */
+export function isoInZone(at: Date, tz: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: tz,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const local = Date.UTC(
+    +parts.year!,
+    +parts.month! - 1,
+    +parts.day!,
+    +parts.hour!,
+    +parts.minute!,
+    +parts.second!,
+  );
+  const offset = Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${hhmm}`;
+}
