@@ -64,7 +64,7 @@ export function DownloadButtons({ date, tz }: { date: string | null; tz: string 
           onClick={() => download(format)}
         >
           <DownloadIcon aria-hidden />
-          {t(format)}
+          {format.toUpperCase()}
         </Button>
       ))}
     </div>
