@@ -8,13 +8,15 @@ import {
   SearchXIcon,
   SmartphoneIcon,
   TabletIcon,
+  ThumbsDownIcon,
+  ThumbsUpIcon,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { api } from "@/lib/client/api";
+import { ApiClientError, api } from "@/lib/client/api";
 import {
   appendUnique,
   conversationsPath,
@@ -82,8 +84,13 @@ export function ConversationList({
           hasMore: Boolean(meta?.has_more && next && next !== cursor),
           status: "idle",
         }));
-      } catch {
+      } catch (err) {
         if (gen !== generation.current) return;
+        // No agent yet: nobody could have talked to it.
+        if (err instanceof ApiClientError && err.status === 404 && cursor === null) {
+          setList({ items: [], cursor: null, hasMore: false, status: "idle" });
+          return;
+        }
         setList((s) => ({ ...s, status: "failed" }));
       } finally {
         if (gen === generation.current) busy.current = false;
@@ -158,8 +165,8 @@ export function ConversationList({
                     {c.first_question || c.title || t("untitled")}
                   </span>
                   <time
-                    dateTime={c.inserted_at}
-                    title={formatTime(c.inserted_at)}
+                    dateTime={c.last_message_at || c.inserted_at}
+                    title={formatTime(c.last_message_at || c.inserted_at)}
                     className="shrink-0 text-xs text-muted-foreground"
                   >
                     {formatRelative(c.last_message_at || c.inserted_at)}
@@ -174,11 +181,18 @@ export function ConversationList({
                     {DeviceIcon && <DeviceIcon className="size-3.5" aria-hidden />}
                     {t(`device.${c.device ?? "unknown"}`)}
                   </span>
-                  <span data-testid="row-feedback">
-                    <span aria-hidden>👍 {c.helpful}</span>
+                  <span
+                    className="inline-flex items-center gap-1"
+                    data-testid="row-feedback"
+                    data-helpful={c.helpful}
+                    data-unhelpful={c.unhelpful}
+                  >
+                    <ThumbsUpIcon className="size-3.5" aria-hidden />
+                    <span aria-hidden>{c.helpful}</span>
                     <span className="sr-only">{t("helpfulCount", { count: c.helpful })}</span>
-                    {" / "}
-                    <span aria-hidden>👎 {c.unhelpful}</span>
+                    <span aria-hidden>/</span>
+                    <ThumbsDownIcon className="size-3.5" aria-hidden />
+                    <span aria-hidden>{c.unhelpful}</span>
                     <span className="sr-only">{t("unhelpfulCount", { count: c.unhelpful })}</span>
                   </span>
                   {unanswered > 0 && (

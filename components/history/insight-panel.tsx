@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckIcon, LoaderCircleIcon, PlusIcon } from "lucide-react";
+import { CheckIcon, LoaderCircleIcon, PlusIcon, ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ApiClientError, api } from "@/lib/client/api";
 import {
   type DayCount,
+  daysBetween,
   helpfulShare,
   type Insights,
   lastDays,
@@ -50,13 +51,7 @@ function DaysChart({ days }: { days: DayCount[] }) {
       : "";
   return (
     <figure className="grid gap-2" data-testid="insight-chart">
-      <svg
-        viewBox={`0 0 ${width} ${height + 16}`}
-        role="img"
-        aria-label={label}
-        className="h-auto w-full"
-        preserveAspectRatio="none"
-      >
+      <svg viewBox={`0 0 ${width} ${height + 16}`} role="img" aria-label={label} className="h-auto w-full">
         <line x1={0} x2={width} y1={height} y2={height} className="stroke-border" strokeWidth={1} />
         {days.map((d, i) => {
           const x = i * slot + 1;
@@ -80,7 +75,12 @@ function DaysChart({ days }: { days: DayCount[] }) {
                 rx={1}
               />
               {(i % 5 === 0 || i === days.length - 1) && (
-                <text x={x} y={height + 13} className="fill-muted-foreground text-[10px]">
+                <text
+                  x={i === days.length - 1 ? x + 2 * bar + 1 : x}
+                  y={height + 13}
+                  textAnchor={i === days.length - 1 ? "end" : "start"}
+                  className="fill-muted-foreground text-[10px]"
+                >
                   {short(d.date)}
                 </text>
               )}
@@ -144,11 +144,13 @@ function FeedbackShare({ feedback }: { feedback: Insights["feedback"] }) {
           </div>
           <p className="text-sm">{t("helpfulShare", { share })}</p>
           <p className="flex gap-4 text-xs text-muted-foreground">
-            <span>
-              👍 {t("helpful")}: {feedback.helpful}
+            <span className="inline-flex items-center gap-1">
+              <ThumbsUpIcon className="size-3.5" aria-hidden />
+              {t("helpful")}: {feedback.helpful}
             </span>
-            <span>
-              👎 {t("unhelpful")}: {feedback.unhelpful}
+            <span className="inline-flex items-center gap-1">
+              <ThumbsDownIcon className="size-3.5" aria-hidden />
+              {t("unhelpful")}: {feedback.unhelpful}
             </span>
           </p>
         </>
@@ -282,8 +284,16 @@ export function InsightPanel({ tz, formatTime }: { tz: string; formatTime: (iso:
     api
       .get<Insights>(`/api/v1/agent/insights?${params}`, { signal: controller.signal })
       .then((insights) => setLoaded({ state: "ready", insights }))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoaded({ state: "failed" });
+      .catch((err) => {
+        if (controller.signal.aborted) return;
+        if (err instanceof ApiClientError && err.status === 404) {
+          // No agent yet: an empty month.
+          const days = daysBetween(from, to).map((date) => ({ date, conversations: 0, messages: 0 }));
+          setLoaded({
+            state: "ready",
+            insights: { days, feedback: { helpful: 0, unhelpful: 0 }, unanswered: [] },
+          });
+        } else setLoaded({ state: "failed" });
       });
     return () => controller.abort();
   }, [tz, attempt]);

@@ -74,7 +74,10 @@ describe("the history list (vi, desktop)", () => {
     expect(await rows(page).count()).toBe(20);
     const first = rows(page).first();
     expect(await first.getByTestId("row-question").textContent()).toBe(SPECIAL);
-    expect(await first.getByTestId("row-feedback").textContent()).toContain("👍 1");
+    const feedback = first.getByTestId("row-feedback");
+    expect(await feedback.getAttribute("data-helpful")).toBe("1");
+    expect(await feedback.textContent()).toContain("1 hữu ích");
+    expect(await feedback.textContent()).toContain("0 không hữu ích");
     expect(await first.textContent()).toContain("2 tin nhắn");
 
     for (let i = 0; i < 10 && (await rows(page).count()) < 45; i++) {
