@@ -88,7 +88,20 @@ describe("training the agent in Vietnamese", () => {
     expect(await page.locator('[data-name="gio-mo-cua.txt"]').count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
 
-    // The setup page's panel agrees.
+    // The setup page's panel agrees, once the website read again is learned (the list above may still have
+    // shown it learned from before the re-read reached the server).
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${inject("baseUrl")}/api/v1/agent/documents`, {
+            headers: { authorization: `Bearer ${session.access}` },
+          });
+          const body = (await res.json()) as { data: { status: string }[] };
+          return body.data.map((d) => d.status);
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual(["completed", "completed", "completed"]);
     await page.goto("/vi/setup", { waitUntil: "networkidle" });
     const summary = page.getByTestId("training-summary");
     await summary.waitFor();
