@@ -1,17 +1,13 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
 import { AgentTestPanel } from "@/components/chat/agent-test-panel";
-import { Button } from "@/components/ui/button";
+import { LoadFailed, Loading } from "@/components/shell/load-state";
 import type { OwnerAgent } from "@/lib/agents/agent";
-import { ApiClientError, api } from "@/lib/client/api";
 import { AgentForm } from "./agent-form";
 import { ShareLink } from "./share-link";
 import { TrainingProgress } from "./training-progress";
-
-type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; agent: OwnerAgent | null };
+import { useOwnerAgent } from "./use-owner-agent";
 
 /**
  * The setup page's working part (AGENT-1): the agent form, then, once the agent exists, its public link
@@ -20,47 +16,11 @@ type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; age
  */
 export function AgentSetup({ initial, appUrl }: { initial: OwnerAgent | null | undefined; appUrl: string }) {
   const t = useTranslations("setup.form");
-  const [loaded, setLoaded] = useState<Loaded>(
-    initial === undefined ? { state: "loading" } : { state: "ready", agent: initial },
-  );
+  const { loaded, setLoaded, load } = useOwnerAgent(initial);
 
-  const load = useCallback((signal?: AbortSignal) => {
-    setLoaded({ state: "loading" });
-    api
-      .get<OwnerAgent>("/api/v1/agent", { signal })
-      .then((agent) => setLoaded({ state: "ready", agent }))
-      .catch((err) => {
-        if (signal?.aborted) return;
-        // 404: this owner has no agent yet, which is what setup is for.
-        if (err instanceof ApiClientError && err.status === 404) setLoaded({ state: "ready", agent: null });
-        else setLoaded({ state: "failed" });
-      });
-  }, []);
-
-  useEffect(() => {
-    if (initial !== undefined) return;
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [initial, load]);
-
-  if (loaded.state === "loading") {
-    return (
-      <p className="flex items-center gap-2 text-muted-foreground" role="status">
-        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
-        {t("loading")}
-      </p>
-    );
-  }
+  if (loaded.state === "loading") return <Loading label={t("loading")} />;
   if (loaded.state === "failed") {
-    return (
-      <div className="flex flex-col items-start gap-3" role="alert">
-        <p>{t("loadFailed")}</p>
-        <Button variant="outline" onClick={() => load()}>
-          {t("retry")}
-        </Button>
-      </div>
-    );
+    return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => load()} />;
   }
 
   const agent = loaded.agent;

@@ -1,9 +1,10 @@
 "use client";
 
-import { LoaderCircleIcon, MessageCircleOffIcon } from "lucide-react";
+import { MessageCircleOffIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { EmptyState } from "@/components/shell/empty-state";
+import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, api } from "@/lib/client/api";
 import type { ChatChannel, ChatConversation, ChatMessage } from "@/lib/client/chat-types";
@@ -58,12 +59,7 @@ export function PublicConversation({ agentId, conversationId }: { agentId: strin
   }, [load]);
 
   if (loaded.state === "loading") {
-    return (
-      <p className="flex items-center gap-2 text-muted-foreground" role="status">
-        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
-        {t("loading")}
-      </p>
-    );
+    return <Loading label={t("loading")} />;
   }
   if (loaded.state === "missing") {
     return (
@@ -77,14 +73,7 @@ export function PublicConversation({ agentId, conversationId }: { agentId: strin
     );
   }
   if (loaded.state === "failed") {
-    return (
-      <div className="flex flex-col items-start gap-3" role="alert">
-        <p>{t("loadFailed")}</p>
-        <Button variant="outline" onClick={() => load()}>
-          {t("retry")}
-        </Button>
-      </div>
-    );
+    return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => load()} />;
   }
   return (
     <ChatView channel={channel} conversationId={conversationId} initialItems={loaded.items} followAtStart />

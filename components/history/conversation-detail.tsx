@@ -3,7 +3,6 @@
 import {
   BotIcon,
   CircleAlertIcon,
-  LoaderCircleIcon,
   MessageCircleQuestionIcon,
   ThumbsDownIcon,
   ThumbsUpIcon,
@@ -12,7 +11,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { LazyMarkdown } from "@/components/chat/lazy-markdown";
 import { SourcesList } from "@/components/chat/sources-list";
-import { Button } from "@/components/ui/button";
+import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { api } from "@/lib/client/api";
 import type { ChatMessage } from "@/lib/client/chat-types";
 import { chatPaths } from "@/lib/client/chat-types";
@@ -62,21 +61,17 @@ export function ConversationDetail({
   }, [conversationId, attempt]);
 
   if (loaded.state === "loading") {
-    return (
-      <p className="flex items-center gap-2 p-4 text-muted-foreground" role="status">
-        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
-        {t("detailLoading")}
-      </p>
-    );
+    return <Loading label={t("detailLoading")} className="p-4" />;
   }
   if (loaded.state === "failed") {
     return (
-      <div className="flex flex-col items-start gap-3 p-4" role="alert">
-        <p>{t("detailFailed")}</p>
-        <Button variant="outline" size="sm" onClick={() => setAttempt((a) => a + 1)}>
-          {t("retry")}
-        </Button>
-      </div>
+      <LoadFailed
+        message={t("detailFailed")}
+        retryLabel={t("retry")}
+        onRetry={() => setAttempt((a) => a + 1)}
+        size="sm"
+        className="p-4"
+      />
     );
   }
   return (

@@ -1,8 +1,9 @@
 "use client";
 
-import { LoaderCircleIcon, SearchIcon } from "lucide-react";
+import { SearchIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { Loading } from "@/components/shell/load-state";
 import { Input } from "@/components/ui/input";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { browserTimeZone, dayInZone, type HistoryConversation, relativeTo } from "@/lib/client/history";
@@ -83,12 +84,7 @@ export function HistoryView() {
   }, []);
 
   if (!tz || !formats) {
-    return (
-      <p className="flex items-center gap-2 text-muted-foreground" role="status">
-        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
-        {t("loading")}
-      </p>
-    );
+    return <Loading label={t("loading")} />;
   }
   const today = dayInZone(new Date(), tz);
 

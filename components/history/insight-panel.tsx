@@ -4,6 +4,7 @@ import { CheckIcon, LoaderCircleIcon, PlusIcon, ThumbsDownIcon, ThumbsUpIcon } f
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
+import { LoadFailed, Loading } from "@/components/shell/load-state";
 import type { AddResult } from "@/components/training/types";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, api } from "@/lib/client/api";
@@ -299,21 +300,17 @@ export function InsightPanel({ tz, formatTime }: { tz: string; formatTime: (iso:
   }, [tz, attempt]);
 
   if (loaded.state === "loading") {
-    return (
-      <p className="flex items-center gap-2 text-muted-foreground" role="status">
-        <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
-        {t("loading")}
-      </p>
-    );
+    return <Loading label={t("loading")} />;
   }
   if (loaded.state === "failed") {
     return (
-      <div className="flex items-center gap-3" role="alert">
-        <p>{t("failed")}</p>
-        <Button variant="outline" size="sm" onClick={() => setAttempt((a) => a + 1)}>
-          {tHistory("retry")}
-        </Button>
-      </div>
+      <LoadFailed
+        message={t("failed")}
+        retryLabel={tHistory("retry")}
+        onRetry={() => setAttempt((a) => a + 1)}
+        size="sm"
+        className="flex-row items-center"
+      />
     );
   }
   const { insights } = loaded;
