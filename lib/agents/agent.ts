@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import type { AgentKind } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
-import { defaultFallback, defaultGreeting, defaultGreetingLocale } from "./defaults";
+import { defaultFallback, defaultGreeting, defaultGreetingLocale, isDefaultFallback } from "./defaults";
 import type { AgentLanguage } from "./fields";
 import type { AgentInput } from "./input";
 import { isPublicId } from "./public-id";
@@ -66,12 +66,25 @@ export function ownerView(row: AgentRow, locale: Locale): OwnerAgent {
   };
 }
 
+/**
+ * A greeting or fallback the owner never changed is the default of the language they set up in; when the
+ * agent answers in the visitor's language, a visitor reads it in the page's language instead. Texts the
+ * owner wrote are theirs and shown as written, as are the defaults of an agent set to one language.
+ */
 export function publicView(row: AgentRow, locale: Locale): PublicAgent {
-  const { id, name, kind, greeting, suggested_questions, fallback_message, language } = ownerView(
-    row,
-    locale,
-  );
-  return { id, name, kind, greeting, suggested_questions, fallback_message, language };
+  const view = ownerView(row, locale);
+  const { id, name, kind, greeting, suggested_questions, fallback_message, language } = view;
+  if (language !== "auto")
+    return { id, name, kind, greeting, suggested_questions, fallback_message, language };
+  return {
+    id,
+    name,
+    kind,
+    greeting: defaultGreetingLocale(row.greeting, row.name) ? defaultGreeting(locale, row.name) : greeting,
+    suggested_questions,
+    fallback_message: isDefaultFallback(row.fallbackMessage) ? defaultFallback(locale) : fallback_message,
+    language,
+  };
 }
 
 export async function ownerAgent(db: Db, ownerId: string, locale: Locale): Promise<OwnerAgent | null> {

@@ -16,3 +16,8 @@ export function defaultGreetingLocale(text: string | null, name: string): Locale
   if (text === null) return null;
   return locales.find((l) => defaultGreeting(l, name) === text) ?? null;
 }
+
+/** Whether this text is the untouched default fallback of some language. */
+export function isDefaultFallback(text: string | null): boolean {
+  return text !== null && locales.some((l) => defaultFallback(l) === text);
+}

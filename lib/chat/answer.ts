@@ -1,5 +1,5 @@
 import { streamText } from "ai";
-import { defaultFallback } from "@/lib/agents/defaults";
+import { defaultFallback, isDefaultFallback } from "@/lib/agents/defaults";
 import type { AgentRow } from "@/lib/agents/queries";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
@@ -50,7 +50,9 @@ export async function composeAnswer(
 ): Promise<AnswerOutcome> {
   const { agent, question, history, language, signal, onEvent } = input;
   const chosen = chooseModel(agent.model);
-  const fallback = agent.fallbackMessage?.trim() || defaultFallback(language);
+  // An untouched default is said in the answer's language; the owner's own words as written.
+  const own = agent.fallbackMessage?.trim();
+  const fallback = own && !isDefaultFallback(own) ? own : defaultFallback(language);
   let firstTokenMs: number | null = null;
   const emitText = (text: string) => {
     if (firstTokenMs === null) firstTokenMs = Date.now() - input.startedAt;

@@ -118,9 +118,23 @@ describe("saving the owner's agent", () => {
       model: null,
     });
     expect(agent.id).toMatch(/^agent_[A-Za-z0-9_-]{12}$/);
-    // Stored, not computed per request: an English reader sees the owner's Vietnamese texts.
+    // Stored, not computed per request: the owner reads their Vietnamese texts on an English page too.
     expect(await ownerAgent(db, owner, "en")).toEqual(agent);
+    // A visitor of an agent that answers in the visitor's language reads untouched defaults in the page's
+    // language; texts the owner wrote, and agents set to one language, stay as they are.
+    const en = await publicAgent(db, agent.id, "en");
+    expect(en?.greeting).toBe("Hi! I'm the assistant of Phòng khám An Bình. How can I help?");
+    expect(en?.fallback_message).not.toBe(agent.fallback_message);
+    expect((await publicAgent(db, agent.id, "vi"))?.greeting).toBe(agent.greeting);
+    await saveOwnerAgent(db, owner, input({ name: "Phòng khám An Bình", language: "vi" }), "vi");
     expect((await publicAgent(db, agent.id, "en"))?.greeting).toBe(agent.greeting);
+    await saveOwnerAgent(
+      db,
+      owner,
+      input({ name: "Phòng khám An Bình", language: "auto", greeting: "Chào bạn!" }),
+      "vi",
+    );
+    expect((await publicAgent(db, agent.id, "en"))?.greeting).toBe("Chào bạn!");
   });
 
   it("updates the one agent: absent fields are kept, emptied ones return to the default, the id stays", async () => {
