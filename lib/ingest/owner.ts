@@ -1,5 +1,4 @@
-import { agentOfOwner } from "@/lib/agents/queries";
-import { requireUser } from "@/lib/auth/request";
+import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { limitsFor } from "@/lib/billing/plan-limits";
 import { ApiError } from "@/lib/http/errors";
 import { requestLocale } from "@/lib/http/locale";
@@ -10,11 +9,8 @@ import { sendIngest } from "./queue";
 
 /** What every training route starts with: the signed-in owner, their agent (404 before setup), limits. */
 export async function trainingContext(req: Request) {
-  const { user } = await requireUser(req);
+  const { user, agent, db } = await ownerAgentContext(req);
   const rt = await runtime();
-  const db = rt.database.db;
-  const agent = await agentOfOwner(db, user.id);
-  if (!agent) throw new ApiError("not_found", "agent_not_found");
   const limits = limitsFor(user);
   const locale = requestLocale(req);
   const add: AddContext = {

@@ -4,19 +4,11 @@ import { signInWithOidc } from "./oidc-sign-in";
 
 /** Owners, trained agents and visitors for chat tests, all through the public HTTP API. */
 
-export type Source = { document_id: string; title: string; url: string | null; snippet: string };
-export type Message = {
-  id: string;
-  conversation_id: string;
-  role: "user" | "assistant";
-  content: string;
-  sources: Source[];
-  mode: "llm" | "quote" | "fallback" | null;
-  status: "complete" | "failed" | "aborted";
-  language: "en" | "vi" | null;
-  feedback: { helpful: boolean; comment: string | null } | null;
-  inserted_at: string;
-};
+// The API's own shapes: a test that expects another shape fails to compile, not just at run time.
+export type { MessageView as Message, Source } from "@/lib/chat/views";
+
+import type { MessageView as Message } from "@/lib/chat/views";
+
 export type ErrorBody = { error: { status: number; message: string; detail: string } };
 
 const base = () => inject("baseUrl");

@@ -1,23 +1,18 @@
-import { agentOfOwner } from "@/lib/agents/queries";
-import { requireUser } from "@/lib/auth/request";
+import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { conversationSeq } from "@/lib/chat/conversations";
 import { calendarDate, timeZone } from "@/lib/chat/days";
 import { filteredConversations } from "@/lib/chat/history";
 import { conversationView } from "@/lib/chat/views";
 import { ApiError } from "@/lib/http/errors";
 import { handle, ok } from "@/lib/http/respond";
-import { db } from "@/lib/server/runtime";
 
 const PAGE = 20;
 const MAX_QUERY = 200;
 
 /** The owner's conversations, newest first, on a `last_id` cursor; by day and by words (HIST-1, HIST-2). */
 export const GET = handle(async (req) => {
-  const { user } = await requireUser(req);
+  const { agent, db: database } = await ownerAgentContext(req);
   const params = new URL(req.url).searchParams;
-  const database = await db();
-  const agent = await agentOfOwner(database, user.id);
-  if (!agent) throw new ApiError("not_found", "agent_not_found");
   const date = calendarDate(params.get("date"), false);
   const tz = await timeZone(database, params.get("tz"));
   const q = params.get("q")?.trim().slice(0, MAX_QUERY) || null;

@@ -1,18 +1,12 @@
-import { agentOfOwner } from "@/lib/agents/queries";
-import { requireUser } from "@/lib/auth/request";
+import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { dateRange, timeZone } from "@/lib/chat/days";
 import { insights } from "@/lib/chat/history";
-import { ApiError } from "@/lib/http/errors";
 import { handle, ok } from "@/lib/http/respond";
-import { db } from "@/lib/server/runtime";
 
 /** Conversations and messages per day, the share of helpful answers, unanswered questions (HIST-3). */
 export const GET = handle(async (req) => {
-  const { user } = await requireUser(req);
+  const { agent, db: database } = await ownerAgentContext(req);
   const params = new URL(req.url).searchParams;
-  const database = await db();
-  const agent = await agentOfOwner(database, user.id);
-  if (!agent) throw new ApiError("not_found", "agent_not_found");
   const { from, to } = dateRange(params.get("from"), params.get("to"));
   const tz = await timeZone(database, params.get("tz"));
   return ok(await insights(database, agent.id, from, to, tz));

@@ -1,24 +1,19 @@
-import { agentOfOwner } from "@/lib/agents/queries";
-import { requireUser } from "@/lib/auth/request";
+import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { calendarDate, timeZone } from "@/lib/chat/days";
 import { exportRecords, toCsv } from "@/lib/chat/export";
 import { messagesOfDay } from "@/lib/chat/history";
 import { ApiError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/respond";
-import { db } from "@/lib/server/runtime";
 
 /** One day's messages as a CSV or JSON download, the 500 latest at most (HIST-2). */
 export const GET = handle(async (req) => {
-  const { user } = await requireUser(req);
+  const { agent, db: database } = await ownerAgentContext(req);
   const params = new URL(req.url).searchParams;
   if (!params.get("date")) throw new ApiError("bad_request", "history_date_required");
   const date = calendarDate(params.get("date"))!;
   const format = params.get("format") ?? "csv";
   if (format !== "csv" && format !== "json")
     throw new ApiError("validation_failed", "history_format_invalid");
-  const database = await db();
-  const agent = await agentOfOwner(database, user.id);
-  if (!agent) throw new ApiError("not_found", "agent_not_found");
   const tz = await timeZone(database, params.get("tz"));
   const rows = await messagesOfDay(database, agent.id, date, tz);
   if (rows.length === 0) throw new ApiError("not_found", "history_no_messages");
