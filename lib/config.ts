@@ -83,7 +83,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   TRUSTED_PROXIES: list,
   CRAWLER_ALLOW_PRIVATE: bool,
-  /** smtp://user:pass@host:port or smtps://…; unset in development = codes go to the server log */
+  /** smtp://user:pass@host:port or smtps://…; unset = sign-in codes are printed in the server console */
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "SMTP_URL must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().trim().optional(),
   AUTH_GOOGLE_ID: optionalText,
@@ -206,15 +206,29 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
     DATA_DIR: dataDir,
     SESSION_SECRET: secret,
-    MAIL_FROM: raw.MAIL_FROM || `${raw.APP_NAME} <no-reply@${mailDomain(raw.APP_URL)}>`,
+    MAIL_FROM: raw.MAIL_FROM || defaultMailFrom(raw.APP_NAME, raw.APP_URL),
     embedded,
     isProduction,
   };
 }
 
-function mailDomain(appUrl: string | undefined): string {
+/**
+ * The sender when MAIL_FROM is unset: the product name at APP_URL's host, so mail comes from the domain the
+ * links in it point to. A loopback or IP host has no mail domain: `localhost` keeps the address valid. The
+ * name is quoted when it holds characters that would otherwise be read as address syntax (APP_NAME is
+ * configuration, not a header).
+ */
+export function defaultMailFrom(appName: string, appUrl: string | undefined): string {
   const host = appUrl ? new URL(appUrl).hostname : "localhost";
-  return host === "localhost" || /^[\d.]+$/.test(host) ? "localhost.localdomain" : host;
+  const isAddress = /^[\d.]+$/.test(host) || host.startsWith("[");
+  const domain = isAddress ? "localhost" : host.replace(/\.$/, "");
+  return `${displayName(appName)} <no-reply@${domain}>`;
+}
+
+function displayName(name: string): string {
+  const plain = name.replace(/\p{Cc}+/gu, " ");
+  if (/^[\p{L}\p{N} !#$%&'*+/=?^_`{|}~-]+$/u.test(plain)) return plain;
+  return `"${plain.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
 function generatedSecret(dataDir: string): string {

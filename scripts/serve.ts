@@ -16,6 +16,8 @@ const hostname = flag("-H") ?? flag("--hostname");
 
 // What `next start` does: a production server runs with NODE_ENV=production.
 (process.env as Record<string, string>).NODE_ENV ||= "production";
+// No outbound traffic on defaults: Next's anonymous telemetry stays off however the server is started.
+(process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED = "1";
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localhost", port });
 const handler = app.getRequestHandler();

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { configOrExit } from "@/lib/config";
+import { buildState } from "./build-freshness";
 
 /**
  * npm start: validates configuration, builds when the sources are newer than the last build, then
@@ -10,32 +10,16 @@ import { configOrExit } from "@/lib/config";
 const cfg = configOrExit();
 const root = process.cwd();
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-const buildId = path.join(root, ".next", "BUILD_ID");
 
-const sources = [
-  "app",
-  "lib",
-  "components",
-  "messages",
-  "proxy.ts",
-  "instrumentation.ts",
-  "next.config.ts",
-  "package-lock.json",
-];
+// Embedded defaults make no outbound connections: Next's anonymous telemetry is off for the build and the
+// server alike (both inherit this environment).
+(process.env as Record<string, string>).NEXT_TELEMETRY_DISABLED = "1";
 
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
-const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (process.argv.includes("--rebuild") || builtAt < sourcesAt) {
-  console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
+const state = buildState(root);
+if (process.argv.includes("--rebuild") || state !== "fresh") {
+  console.log(
+    state === "none" ? "No build yet: building…" : "Sources changed since the last build: building…",
+  );
   const built = spawnSync(bin("next"), ["build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }

@@ -11,22 +11,26 @@ import { SIGNED_IN_HOME } from "@/lib/navigation/items";
 
 export type SignInProvider = { id: string; label: string };
 
+/** Where a sign-in code goes: the person's mailbox, or the server console when no SMTP_URL is set. */
+export type CodeDelivery = "smtp" | "console";
+
 type Step = { kind: "email" } | { kind: "code"; email: string; sentAt: number };
 
 /** How long before "send a new code" wakes up: a second mail seconds after the first only confuses. */
 const RESEND_AFTER_SECONDS = 30;
 
 /**
- * The sign-in page's methods (AUTH-1, AUTH-2): one button per enabled provider, then the e-mail code form.
+ * The sign-in page's methods (AUTH-1, AUTH-2): one button per enabled provider, then the e-mail code form,
+ * which is always there (without SMTP the code is printed in the server console, and the form says so).
  * Provider buttons are plain links: the server answers with a redirect to the provider.
  */
 export function SignInMethods({
   providers,
-  emailCode,
+  codeDelivery,
   referralCode,
 }: {
   providers: SignInProvider[];
-  emailCode: boolean;
+  codeDelivery: CodeDelivery;
   referralCode?: string;
 }) {
   const t = useTranslations("signIn");
@@ -46,14 +50,14 @@ export function SignInMethods({
           ))}
         </ul>
       )}
-      {providers.length > 0 && emailCode && (
+      {providers.length > 0 && (
         <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
           <span className="h-px flex-1 bg-border" />
           {t("or")}
           <span className="h-px flex-1 bg-border" />
         </div>
       )}
-      {emailCode && <EmailCodeForm referralCode={referralCode} />}
+      <EmailCodeForm referralCode={referralCode} delivery={codeDelivery} />
     </div>
   );
 }
@@ -64,7 +68,7 @@ function providerStart(id: string, locale: string, referralCode?: string): strin
   return `/api/v1/auth/${encodeURIComponent(id)}/new?${q}`;
 }
 
-function EmailCodeForm({ referralCode }: { referralCode?: string }) {
+function EmailCodeForm({ referralCode, delivery }: { referralCode?: string; delivery: CodeDelivery }) {
   const t = useTranslations("signIn");
   const locale = useLocale();
   const [step, setStep] = useState<Step>({ kind: "email" });
@@ -141,6 +145,14 @@ function EmailCodeForm({ referralCode }: { referralCode?: string }) {
           if (!busy) void sendCode(email);
         }}
       >
+        {delivery === "console" && (
+          <p
+            data-testid="code-in-console-note"
+            className="rounded-lg border border-dashed bg-muted/50 p-3 text-sm text-muted-foreground"
+          >
+            {t("consoleNote")}
+          </p>
+        )}
         <Label htmlFor={emailId}>{t("emailLabel")}</Label>
         <Input
           id={emailId}
@@ -178,7 +190,9 @@ function EmailCodeForm({ referralCode }: { referralCode?: string }) {
   return (
     <form noValidate className="space-y-3" data-testid="email-code-verify" onSubmit={verify}>
       <p role="status" className="text-sm text-muted-foreground">
-        {t("codeSent", { email: step.email })}
+        {delivery === "console"
+          ? t("codeInConsole", { email: step.email })
+          : t("codeSent", { email: step.email })}
       </p>
       <Label htmlFor={codeId}>{t("codeLabel")}</Label>
       <Input

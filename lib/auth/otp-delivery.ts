@@ -2,33 +2,48 @@ import { type Config, config } from "@/lib/config";
 import type { Locale } from "@/lib/i18n/routing";
 import { otpMail } from "@/lib/mail/otp-mail";
 import { sendMail } from "@/lib/mail/transport";
+import { otpConsoleBlock } from "./otp-console-block";
 import { OTP_TTL_SECONDS } from "./otp-policy";
 
 /**
- * How codes reach people. Without SMTP_URL a developer still signs in (the code is in the server log), but
- * a production server turns sign-in by code off: a code only in a log nobody reads is an outage in disguise.
+ * How codes reach people: by SMTP when SMTP_URL is set, otherwise printed in the server console, in
+ * development and production alike, so a fresh `npm start` can be signed in to by whoever runs it. The code
+ * is never in the HTTP answer either way: only the person at the server's console or mailbox sees it.
  */
-export type OtpDelivery = "smtp" | "log" | "off";
+export type OtpDelivery = "smtp" | "console";
 
-export function otpDelivery(cfg: Pick<Config, "SMTP_URL" | "isProduction"> = config()): OtpDelivery {
-  if (cfg.SMTP_URL) return "smtp";
-  return cfg.isProduction ? "off" : "log";
+export function otpDelivery(cfg: Pick<Config, "SMTP_URL"> = config()): OtpDelivery {
+  return cfg.SMTP_URL ? "smtp" : "console";
 }
 
-export async function deliverCode(input: { email: string; code: string; locale: Locale }): Promise<void> {
-  const mode = otpDelivery();
-  if (mode === "log") {
-    console.log(`[otp] sign-in code for ${input.email}: ${input.code} (SMTP_URL is not set, so no mail)`);
+/** The one start-up line that says why codes are in the console and how to have them e-mailed. */
+export function consoleDeliveryWarning(): string {
+  return (
+    "[agentcity] SMTP_URL is not set: sign-in codes are printed here in a framed block instead of e-mailed. " +
+    "To e-mail them, set SMTP_URL=smtp://user:pass@smtp.example.com:587 (or smtps://…:465) and restart; " +
+    'see "First run" in README.md.'
+  );
+}
+
+export async function deliverCode(input: {
+  email: string;
+  code: string;
+  locale: Locale;
+  expiresAt: Date;
+}): Promise<void> {
+  const minutes = OTP_TTL_SECONDS / 60;
+  if (otpDelivery() === "console") {
+    // One write for the whole block, so concurrent output cannot land between its lines.
+    console.log(`\n${otpConsoleBlock({ ...input, appName: config().APP_NAME, minutes })}\n`);
     return;
   }
-  if (mode === "off") throw new Error("sign-in by e-mail code is off: SMTP_URL is not set");
   await sendMail(
     otpMail({
       to: input.email,
       code: input.code,
       locale: input.locale,
       appName: config().APP_NAME,
-      minutes: OTP_TTL_SECONDS / 60,
+      minutes,
     }),
   );
 }

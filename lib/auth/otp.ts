@@ -16,7 +16,13 @@ import {
  * browser holds in its otp_request cookie, so a code read off a screen or forwarded mail is useless in
  * another browser.
  */
-export type IssuedCode = { id: string; code: string; requestSecret: string; expiresIn: number };
+export type IssuedCode = {
+  id: string;
+  code: string;
+  requestSecret: string;
+  expiresIn: number;
+  expiresAt: Date;
+};
 
 export async function issueCode(
   db: Db,
@@ -33,8 +39,8 @@ export async function issueCode(
       referralCode: input.referralCode,
       expiresAt: sql`now() + make_interval(secs => ${OTP_TTL_SECONDS})`,
     })
-    .returning({ id: otpCodes.id });
-  return { id: row!.id, code, requestSecret, expiresIn: OTP_TTL_SECONDS };
+    .returning({ id: otpCodes.id, expiresAt: otpCodes.expiresAt });
+  return { id: row!.id, code, requestSecret, expiresIn: OTP_TTL_SECONDS, expiresAt: row!.expiresAt };
 }
 
 /**

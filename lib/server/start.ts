@@ -1,3 +1,4 @@
+import { consoleDeliveryWarning, otpDelivery } from "@/lib/auth/otp-delivery";
 import { configOrExit } from "@/lib/config";
 import { DataDirLockedError } from "@/lib/db/lock";
 import { runtime } from "./runtime";
@@ -15,4 +16,5 @@ export async function start(): Promise<void> {
     );
     process.exit(1);
   }
+  if (otpDelivery() === "console") console.warn(consoleDeliveryWarning());
 }

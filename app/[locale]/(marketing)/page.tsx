@@ -43,10 +43,9 @@ export default async function HomePage({
   const locale = await pageLocale(params);
   if ((await pageSession()).state === "signed-in") redirect({ href: SIGNED_IN_HOME, locale });
   const t = await getTranslations("home");
-  const tSignIn = await getTranslations("signIn");
   const { APP_NAME } = config();
   const providers = enabledProviders();
-  const emailCode = otpDelivery() !== "off";
+  const codeDelivery = otpDelivery();
   const referral = (await searchParams)["referral-code"];
   const referralCode = typeof referral === "string" && referral.length <= 100 ? referral : undefined;
   return (
@@ -148,21 +147,7 @@ export default async function HomePage({
             </CardTitle>
             <CardDescription>{t("signIn.subtitle")}</CardDescription>
           </CardHeader>
-          {providers.length > 0 || emailCode ? (
-            <>
-              <SignInMethods providers={providers} emailCode={emailCode} referralCode={referralCode} />
-              {!emailCode && (
-                <p className="text-center text-sm text-muted-foreground">{tSignIn("emailOff")}</p>
-              )}
-            </>
-          ) : (
-            <p
-              role="status"
-              className="rounded-lg border border-dashed bg-muted/50 p-4 text-center text-sm text-muted-foreground"
-            >
-              {t("signIn.none")}
-            </p>
-          )}
+          <SignInMethods providers={providers} codeDelivery={codeDelivery} referralCode={referralCode} />
         </Card>
       </section>
     </>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cleanReferral } from "@/lib/auth/accounts";
 import { setCookie } from "@/lib/auth/cookies";
 import { discardCode, issueCode, supersedeOlderCodes } from "@/lib/auth/otp";
-import { deliverCode, otpDelivery } from "@/lib/auth/otp-delivery";
+import { deliverCode } from "@/lib/auth/otp-delivery";
 import { OTP_BODY_LIMIT, otpEmail } from "@/lib/auth/otp-input";
 import { sendLimits } from "@/lib/auth/otp-policy";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
@@ -21,12 +21,11 @@ const body = z.object({
 });
 
 /**
- * AUTH-2: mails a sign-in code. The answer is the same whether or not the address has an account. The
+ * AUTH-2: mails a sign-in code (or prints it in the server console without SMTP_URL). The answer is the same whether or not the address has an account. The
  * code is bound to this browser by the otp_request cookie; an API client keeps that cookie like any
  * other and sends it back to /oauth2/otp/verify.
  */
 export const POST = handle(async (req) => {
-  if (otpDelivery() === "off") throw new ApiError("service_unavailable", "otp_disabled");
   const input = await parseJson(req, body, { maxBytes: OTP_BODY_LIMIT });
   const database = await db();
   await enforce(database, sendLimits(input.email, ipLimitKey(clientIp(req))), "otp_send_limited");
@@ -35,7 +34,12 @@ export const POST = handle(async (req) => {
     referralCode: cleanReferral(input.referral_code),
   });
   try {
-    await deliverCode({ email: input.email, code: issued.code, locale: input.locale ?? requestLocale(req) });
+    await deliverCode({
+      email: input.email,
+      code: issued.code,
+      locale: input.locale ?? requestLocale(req),
+      expiresAt: issued.expiresAt,
+    });
   } catch (err) {
     await discardCode(database, issued.id);
     console.error(`[otp] sending the code mail failed: ${err instanceof Error ? err.message : err}`);
