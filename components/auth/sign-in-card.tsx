@@ -180,7 +180,7 @@ function EmailCodeForm({ referralCode, delivery }: { referralCode?: string; deli
         )}
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <MailIcon aria-hidden />}
-          {t("sendCode")}
+          {delivery === "console" ? t("sendCodeConsole") : t("sendCode")}
         </Button>
       </form>
     );

@@ -208,10 +208,10 @@ describe("npm start on a fresh clone", () => {
   ])("refuses an address with %s, in the visitor's language, and prints nothing", async (_label, email) => {
     const before = blocks().length;
     const en = await post("/oauth2/otp", { email });
-    expect(en.res.status).toBe(400);
+    expect(en.res.status).toBe(422);
     expect(JSON.parse(en.text).error.fields).toEqual({ email: "Enter a valid e-mail address." });
     const vi = await post("/oauth2/otp", { email }, undefined, { "accept-language": "vi" });
-    expect(vi.res.status).toBe(400);
+    expect(vi.res.status).toBe(422);
     expect(JSON.parse(vi.text).error.fields).toEqual({ email: "Vui lòng nhập địa chỉ e-mail hợp lệ." });
     await new Promise((r) => setTimeout(r, 300));
     expect(blocks()).toHaveLength(before);
