@@ -190,15 +190,25 @@ describe("npm start on a fresh clone", () => {
   });
 
   it.each([
-    ["en", "it appears in the server console, the terminal where the server was started (npm start)."],
-    ["vi", "mã hiện trong cửa sổ dòng lệnh (console) của máy chủ, nơi máy chủ được khởi động (npm start)."],
-  ])("says on the %s sign-in card where the code will be", async (lang, text) => {
+    [
+      "en",
+      "it appears in the server console, the terminal where the server was started (npm start).",
+      "Get a sign-in code",
+    ],
+    [
+      "vi",
+      "mã hiện trong cửa sổ dòng lệnh (console) của máy chủ, nơi máy chủ được khởi động (npm start).",
+      "Lấy mã đăng nhập",
+    ],
+  ])("says on the %s sign-in card where the code will be", async (lang, text, button) => {
     const res = await fetch(`${base}/${lang}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('data-testid="email-code-form"');
     expect(html).toContain('data-testid="code-in-console-note"');
     expect(html).toContain(text);
+    expect(html).toContain(button);
+    expect(html).not.toContain(lang === "en" ? "E-mail me a sign-in code" : "Gửi mã đăng nhập qua e-mail");
   });
 
   it.each([
