@@ -204,11 +204,12 @@ describe("npm start on a fresh clone", () => {
     const res = await fetch(`${base}/${lang}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('data-testid="email-code-form"');
-    expect(html).toContain('data-testid="code-in-console-note"');
-    expect(html).toContain(text);
-    expect(html).toContain(button);
-    expect(html).not.toContain(lang === "en" ? "E-mail me a sign-in code" : "Gửi mã đăng nhập qua e-mail");
+    // The page also carries every message for the client, so read the rendered elements, not the page.
+    const note = html.match(/data-testid="code-in-console-note"[^>]*>([^<]*)</)?.[1];
+    expect(note).toContain(text);
+    const form = html.slice(html.indexOf('data-testid="email-code-form"'));
+    const submit = form.match(/<button[^>]*type="submit"[^>]*>([\s\S]*?)<\/button>/)?.[1];
+    expect(submit?.replace(/<[^>]+>/g, "")).toBe(button);
   });
 
   it.each([
