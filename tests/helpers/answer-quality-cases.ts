@@ -52,7 +52,10 @@ export const HOTEL_PDF: { heading: string; lines: string[] }[] = [
   },
   {
     heading: "Hồ bơi",
-    lines: ["Hồ bơi trên tầng thượng mở cửa từ 6 giờ sáng đến 9 giờ tối.", "Khăn tắm được phát miễn phí tại quầy."],
+    lines: [
+      "Hồ bơi trên tầng thượng mở cửa từ 6 giờ sáng đến 9 giờ tối.",
+      "Khăn tắm được phát miễn phí tại quầy.",
+    ],
   },
   {
     heading: "Xe đưa đón sân bay",

@@ -96,7 +96,13 @@ for (const backend of backends) {
       agentIds.en = await seedAgent(db, "Harbor");
       agentIds.vi = await seedAgent(db, "Minh An");
       await learn(db, agentIds.en, "cafe-guest-notes.txt", "txt", utf8(cafeText));
-      await learn(db, agentIds.en, "salon-prices.xlsx", "xlsx", makeXlsx([{ name: "Prices", rows: SALON_ROWS }]));
+      await learn(
+        db,
+        agentIds.en,
+        "salon-prices.xlsx",
+        "xlsx",
+        makeXlsx([{ name: "Prices", rows: SALON_ROWS }]),
+      );
       await learn(db, agentIds.vi, "huong-dan-khach-san.pdf", "pdf", await headedPdf(HOTEL_PDF));
       await learn(db, agentIds.vi, "nha-khoa.txt", "txt", utf8(dentalText));
       await learn(db, agentIds.vi, "tiem-hoa.txt", "txt", utf8(flowersText));
@@ -111,7 +117,9 @@ for (const backend of backends) {
       expect(CASES.filter((c) => c.lang === "vi").length - plainVi.length).toBeGreaterThanOrEqual(8);
       // Every unit is told apart by its own text: no unit's text is inside another's.
       for (const unit of [...CAFE_EN, ...DENTAL_VI, ...FLOWERS_VI, ...BAKERY_VI]) {
-        expect(UNITS.en.concat(UNITS.vi).filter((u) => u !== unit && holds(u.parts.join(" "), unit))).toEqual([]);
+        expect(UNITS.en.concat(UNITS.vi).filter((u) => u !== unit && holds(u.parts.join(" "), unit))).toEqual(
+          [],
+        );
       }
     });
 
