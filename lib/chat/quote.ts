@@ -3,7 +3,7 @@ import { foldForSearch } from "@/lib/retrieval/fold";
 import type { TermWeights } from "./answerable";
 import type { StoredSource } from "./conversations";
 import { passageUnits, questionShape, scoreUnit, type Unit } from "./match";
-import type { SourcedPassage } from "./sources";
+import { type SourcedPassage, withHeading } from "./sources";
 
 /**
  * The built-in answer when no language model is configured (or the owner chose it): only the sentences
@@ -44,7 +44,7 @@ export function quoteAnswer(
         title: pick.passage.title,
         url: pick.passage.url,
         snippet: short(pick.unit.text, 220),
-        passage: pick.passage.content,
+        passage: withHeading(pick.passage.heading, pick.passage.content),
       });
     }
     return n;

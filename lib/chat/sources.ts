@@ -72,7 +72,7 @@ export function numberSources(
         title: hit.title,
         url,
         snippet: bestSnippet(hit.content, question, 220),
-        passage: hit.content,
+        passage: withHeading(hit.heading, hit.content),
       });
     }
     numbered.push({ ...hit, n });
@@ -136,4 +136,9 @@ export function bestSnippet(content: string, question: string, max: number): str
     .map((c) => c.s)
     .join(" ");
   return joined.length > max ? `${joined.slice(0, max - 1).trimEnd()}…` : joined;
+}
+
+/** A source's passage as shown on demand: under its heading, as in the document. */
+export function withHeading(heading: string | null, content: string): string {
+  return heading ? `${heading}\n\n${content}` : content;
 }
