@@ -12,12 +12,12 @@ const notes = [
       "The Wi-Fi password is harbor2024. We deliver within 5 km for a fee of 20,000 VND. Pets are welcome on the terrace but not inside.",
   },
   {
-    title: "Opening hours",
-    content: "We open at 7 am and close at 10 pm every day. On public holidays we close at 6 pm.",
+    title: "Giờ mở cửa",
+    content: "Tiệm mở cửa từ 7 giờ sáng đến 10 giờ tối mỗi ngày. Ngày lễ tiệm đóng cửa lúc 6 giờ chiều.",
   },
   {
     title: "Parking",
-    content: "Parking is free in the basement for two hours. Bicycles park at the front door.",
+    content: "Parking is free in the basement for 2 hours, on level 1. Bicycles park at the front door.",
   },
 ];
 
@@ -36,10 +36,10 @@ function expectMatchingSources(message: Message) {
 describe("built-in answers cite exactly what they quote", () => {
   it("quotes only the matching sentence and lists only its document, with the passage it came from", async () => {
     const agent = await trainedAgent({ model: "builtin", texts: notes });
-    const answer = (await new Visitor().ask(agent.agentId, "How far do you deliver?")).body.data!.message;
+    const answer = (await new Visitor().ask(agent.agentId, "Do you deliver within 5 km?")).body.data!.message;
     expect(answer.mode).toBe("quote");
     expect(answer.content).toContain("We deliver within 5 km for a fee of 20,000 VND. [1]");
-    expect(answer.content).not.toMatch(/harbor2024|Pets|Parking|7 am/);
+    expect(answer.content).not.toMatch(/harbor2024|Pets|Parking|7 giờ/);
     expectMatchingSources(answer);
     expect(answer.sources).toHaveLength(1);
     expect(answer.sources[0]).toMatchObject({ document_id: agent.documentIds[0], title: "Guest notes" });
@@ -50,12 +50,12 @@ describe("built-in answers cite exactly what they quote", () => {
   it("streams the same sources it stores, before the text", async () => {
     const agent = await trainedAgent({ model: "builtin", texts: notes });
     const v = new Visitor(undefined, "vi");
-    const events = await readEvents(await v.stream(agent.agentId, "gio mo cua ngay le"));
+    const events = await readEvents(await v.stream(agent.agentId, "ngày lễ tiệm đóng cửa lúc mấy giờ"));
     expect(events.map((e) => e.event)).toEqual(["start", "sources", "delta", "done"]);
     const done = events.at(-1)!.data.message as Message;
     expect(events[1]!.data.sources).toEqual(done.sources);
     expect(done.content.split("\n")[0]).toBe("Theo tài liệu tôi đã học:");
-    expect(done.content).toContain("On public holidays we close at 6 pm.");
+    expect(done.content).toContain("Ngày lễ tiệm đóng cửa lúc 6 giờ chiều.");
     expect(done.content).not.toMatch(/harbor2024|Parking/);
     expectMatchingSources(done);
   });
@@ -96,13 +96,14 @@ describe("model answers cite the same way", () => {
     const v = new Visitor();
     const res = await v.stream(
       agent.agentId,
-      "parking, opening hours and delivery? SAY: Parking is free [2]. We close at 10 pm [2][1]. Ask us [7].",
+      // The dictated answer is searched too (as the model's rewrite): its words are one document's own.
+      "parking, and do you deliver? SAY: Parking is free [2]. Parking on level 1 [2][1]. Bicycles at the front door [7].",
     );
     const events = await readEvents(res);
     const offered = events.find((e) => e.event === "sources")!.data.sources as Message["sources"];
     expect(offered.length).toBeGreaterThanOrEqual(2);
     const done = events.at(-1)!.data.message as Message;
-    expect(done.content).toBe("Parking is free [1]. We close at 10 pm [1][2]. Ask us .");
+    expect(done.content).toBe("Parking is free [1]. Parking on level 1 [1][2]. Bicycles at the front door .");
     expect(done.sources).toEqual([offered[1], offered[0]]);
     expectMatchingSources(done);
     // What is read back later is what `done` said.
