@@ -8,7 +8,7 @@ import { AnswerError } from "./answer-error";
 import { AnswerFeedback } from "./answer-feedback";
 import { CopyButton } from "./copy-button";
 import { LazyMarkdown } from "./lazy-markdown";
-import { SourcesList } from "./sources-list";
+import { SourcesList, useCitations } from "./sources-list";
 import type { ChatItem } from "./use-chat";
 
 function Typing() {
@@ -41,6 +41,7 @@ export function ChatBubble({
   onFeedback: (message: ChatMessage) => void;
 }) {
   const t = useTranslations("chatUi");
+  const citations = useCitations(item.sources.length);
   if (item.role === "user") {
     return (
       <li className="flex justify-end" data-testid="chat-question">
@@ -70,11 +71,15 @@ export function ChatBubble({
             aria-busy={item.state === "streaming"}
             data-testid="answer-text"
           >
-            {item.content ? <LazyMarkdown text={item.content} /> : item.state === "streaming" && <Typing />}
+            {item.content ? (
+              <LazyMarkdown text={item.content} citations={citations} />
+            ) : (
+              item.state === "streaming" && <Typing />
+            )}
             {item.state === "aborted" && <p className="mt-1 text-xs text-muted-foreground">{t("stopped")}</p>}
           </div>
         )}
-        <SourcesList sources={item.sources} />
+        <SourcesList sources={item.sources} prefix={citations.prefix} />
         {item.error && <AnswerError error={item.error} onRetry={busy ? undefined : onRetry} />}
         {failedWithoutError && (
           <AnswerError

@@ -9,8 +9,7 @@ import {
 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { LazyMarkdown } from "@/components/chat/lazy-markdown";
-import { SourcesList } from "@/components/chat/sources-list";
+import { CitedAnswer } from "@/components/chat/cited-answer";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { api } from "@/lib/client/api";
 import type { ChatMessage } from "@/lib/client/chat-types";
@@ -94,24 +93,20 @@ export function ConversationDetail({
               <span className="sr-only">{t("agent")}</span>
             </span>
             <div className="grid min-w-0 max-w-[85%] gap-1">
-              {m.content && (
-                <div className="rounded-2xl rounded-tl-sm bg-muted px-4 py-2.5" data-testid="answer-text">
-                  <LazyMarkdown text={m.content} />
-                </div>
-              )}
-              {m.status !== "complete" && (
-                <p className="flex items-center gap-1 text-xs text-destructive">
-                  <CircleAlertIcon className="size-3.5" aria-hidden />
-                  {t("answerFailed")}
-                </p>
-              )}
-              {m.mode === "fallback" && (
-                <p className="flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400">
-                  <MessageCircleQuestionIcon className="size-3.5" aria-hidden />
-                  {t("fallbackAnswer")}
-                </p>
-              )}
-              <SourcesList sources={m.sources} />
+              <CitedAnswer content={m.content} sources={m.sources}>
+                {m.status !== "complete" && (
+                  <p className="flex items-center gap-1 text-xs text-destructive">
+                    <CircleAlertIcon className="size-3.5" aria-hidden />
+                    {t("answerFailed")}
+                  </p>
+                )}
+                {m.mode === "fallback" && (
+                  <p className="flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400">
+                    <MessageCircleQuestionIcon className="size-3.5" aria-hidden />
+                    {t("fallbackAnswer")}
+                  </p>
+                )}
+              </CitedAnswer>
               <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                 <time dateTime={m.inserted_at}>{formatTime(m.inserted_at)}</time>
                 {m.feedback && (

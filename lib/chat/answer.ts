@@ -4,13 +4,14 @@ import type { AgentRow } from "@/lib/agents/queries";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { AnswerMode, MessageStatus } from "@/lib/db/schema";
+import { contentTerms, termWeights } from "./answerable";
 import type { StoredSource } from "./conversations";
 import { chooseModel } from "./models";
 import { systemPrompt } from "./prompt";
 import { quoteAnswer } from "./quote";
 import { retrieve } from "./retrieve";
 import { makeRewriter, type Turn } from "./rewrite";
-import { type NumberedPassage, numberSources } from "./sources";
+import { citedSources, type NumberedPassage, numberSources, resolveSources } from "./sources";
 
 /**
  * The answer engine (CHAT-2, CHAT-3): retrieval over the agent's passages, then either a language model
@@ -67,10 +68,8 @@ export async function composeAnswer(
     rewrite: chosen.kind === "llm" ? makeRewriter(chosen.model) : undefined,
     limit: PASSAGES,
   });
-  const numbered = found.answerable
-    ? await numberSources(db, agent.id, found.hits, question)
-    : { passages: [], sources: [] };
-  if (numbered.passages.length === 0) {
+  const passages = found.answerable ? await resolveSources(db, agent.id, found.hits) : [];
+  if (passages.length === 0) {
     onEvent({ type: "sources", sources: [] });
     emitText(fallback);
     return {
@@ -83,15 +82,17 @@ export async function composeAnswer(
       errorKey: null,
     };
   }
-  onEvent({ type: "sources", sources: numbered.sources });
 
   if (chosen.kind === "builtin") {
-    const content = quoteAnswer(numbered.passages, question, language);
+    // Rarity among this agent's passages decides which sentence is about the question's subject.
+    const weights = await termWeights(db, agent.id, contentTerms(question));
+    const { content, sources } = quoteAnswer(passages, question, language, weights);
+    onEvent({ type: "sources", sources });
     emitText(content);
     return {
       ...base,
       content,
-      sources: numbered.sources,
+      sources,
       mode: "quote",
       status: "complete",
       firstTokenMs,
@@ -99,6 +100,9 @@ export async function composeAnswer(
     };
   }
 
+  // The model sees every passage numbered; its answer is renumbered to what it cites once it is written.
+  const numbered = numberSources(passages, question);
+  onEvent({ type: "sources", sources: numbered.sources });
   const { LLM_TIMEOUT_SECONDS, LLM_MAX_OUTPUT_TOKENS } = config();
   const totalMs = LLM_TIMEOUT_SECONDS * 1000;
   let content = "";
@@ -146,26 +150,28 @@ export async function composeAnswer(
     firstTokenMs,
   };
   if (signal.aborted) {
-    return { ...outcome, content, sources: numbered.sources, mode: "llm", status: "aborted", errorKey: null };
+    const cited = citedSources(content, numbered.sources);
+    return { ...outcome, ...cited, mode: "llm", status: "aborted", errorKey: null };
   }
   if (failure) {
     const timedOut = isTimeout(failure);
     console.warn(`[chat] model ${chosen.id} failed: ${describe(failure)}`);
     return {
       ...outcome,
-      content,
-      sources: numbered.sources,
+      ...citedSources(content, numbered.sources),
       mode: "llm",
       status: "failed",
       errorKey: timedOut ? "chat_upstream_timeout" : "chat_upstream_failed",
     };
   }
   const saidFallback = content.trim().replace(/^"|"$/g, "") === fallback;
+  // Stored (and sent in `done`, which replaces what was streamed) with [n] in order of first citation and
+  // only the cited sources listed.
+  const cited = citedSources(content, numbered.sources);
   return {
     ...outcome,
-    content,
-    // All of them, cited or not: the answer's [n] numbers point into this list.
-    sources: saidFallback ? [] : numbered.sources,
+    content: saidFallback ? content : cited.content,
+    sources: saidFallback ? [] : cited.sources,
     mode: saidFallback ? "fallback" : "llm",
     status: "complete",
     errorKey: null,

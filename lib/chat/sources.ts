@@ -6,18 +6,20 @@ import type { SearchHit } from "@/lib/retrieval/search";
 import type { StoredSource } from "./conversations";
 
 /**
- * Turns retrieved passages into the sources shown under an answer: one per document (or crawled page),
- * numbered in order of first appearance, each passage knowing its source's number for citations.
+ * Turns retrieved passages into the sources shown under an answer: one per document (or crawled page).
+ * The list holds exactly the sources the answer cites, numbered in the order it first cites them.
  */
+export type SourcedPassage = SearchHit & {
+  /** One source per crawled page, else per document. */
+  key: string;
+  title: string;
+  url: string | null;
+};
 export type NumberedPassage = SearchHit & { n: number; title: string };
 
-export async function numberSources(
-  db: Db,
-  agentId: string,
-  hits: SearchHit[],
-  question: string,
-): Promise<{ passages: NumberedPassage[]; sources: StoredSource[] }> {
-  if (hits.length === 0) return { passages: [], sources: [] };
+/** Each hit with its document's (or page's) title and address; hits of documents removed meanwhile drop. */
+export async function resolveSources(db: Db, agentId: string, hits: SearchHit[]): Promise<SourcedPassage[]> {
+  if (hits.length === 0) return [];
   const docIds = [...new Set(hits.map((h) => h.documentId))];
   const pageIds = [...new Set(hits.map((h) => h.pageId).filter((p): p is string => p !== null))];
   const [docs, pages] = await Promise.all([
@@ -34,29 +36,76 @@ export async function numberSources(
   ]);
   const docById = new Map(docs.map((d) => [d.id, d]));
   const pageById = new Map(pages.map((p) => [p.id, p]));
-  const numberOf = new Map<string, number>();
-  const sources: StoredSource[] = [];
-  const passages: NumberedPassage[] = [];
+  const out: SourcedPassage[] = [];
   for (const hit of hits) {
     const doc = docById.get(hit.documentId);
     if (!doc) continue; // removed while we searched
     const page = hit.pageId ? pageById.get(hit.pageId) : undefined;
-    const key = hit.pageId ?? hit.documentId;
-    const title = page?.title || page?.url || doc.name;
+    out.push({
+      ...hit,
+      key: hit.pageId ?? hit.documentId,
+      title: page?.title || page?.url || doc.name,
+      url: page?.url ?? doc.url ?? null,
+    });
+  }
+  return out;
+}
+
+/**
+ * The numbering a language model sees: sources in order of first appearance among the passages. The
+ * answer it writes is then renumbered by `citedSources`.
+ */
+export function numberSources(
+  passages: SourcedPassage[],
+  question: string,
+): { passages: NumberedPassage[]; sources: StoredSource[] } {
+  const numberOf = new Map<string, number>();
+  const sources: StoredSource[] = [];
+  const numbered: NumberedPassage[] = [];
+  for (const { key, url, ...hit } of passages) {
     let n = numberOf.get(key);
     if (n === undefined) {
       n = sources.length + 1;
       numberOf.set(key, n);
       sources.push({
         document_id: hit.documentId,
-        title,
-        url: page?.url ?? doc.url ?? null,
+        title: hit.title,
+        url,
         snippet: bestSnippet(hit.content, question, 220),
+        passage: withHeading(hit.heading, hit.content),
       });
     }
-    passages.push({ ...hit, n, title });
+    numbered.push({ ...hit, n });
   }
-  return { passages, sources };
+  return { passages: numbered, sources };
+}
+
+/** An answer's citations: [n], not escaped (a quoted "\[2\]" is text) and not a link's text. */
+const CITATION = /(?<!\\)\[(\d{1,3})\](?!\()/g;
+
+export function citedNumbers(content: string): number[] {
+  return [...content.matchAll(CITATION)].map((m) => Number(m[1]));
+}
+
+/**
+ * A model's answer with its citations renumbered in order of first citation, and only the cited sources
+ * listed. A number that names no source is dropped from the text; an answer that cites nothing keeps
+ * every source it was given, since those are what it was written from.
+ */
+export function citedSources(
+  content: string,
+  sources: StoredSource[],
+): { content: string; sources: StoredSource[] } {
+  const order: number[] = [];
+  for (const n of citedNumbers(content)) {
+    if (n >= 1 && n <= sources.length && !order.includes(n)) order.push(n);
+  }
+  const renumbered = content.replace(CITATION, (_, n: string) => {
+    const at = order.indexOf(Number(n));
+    return at < 0 ? "" : `[${at + 1}]`;
+  });
+  if (order.length === 0) return { content: renumbered, sources };
+  return { content: renumbered, sources: order.map((n) => sources[n - 1]!) };
 }
 
 /**
@@ -87,4 +136,9 @@ export function bestSnippet(content: string, question: string, max: number): str
     .map((c) => c.s)
     .join(" ");
   return joined.length > max ? `${joined.slice(0, max - 1).trimEnd()}…` : joined;
+}
+
+/** A source's passage as shown on demand: under its heading, as in the document. */
+export function withHeading(heading: string | null, content: string): string {
+  return heading ? `${heading}\n\n${content}` : content;
 }

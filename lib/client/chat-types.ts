@@ -1,6 +1,13 @@
 /** The chat API's objects as the browser sees them (docs/chat-api.md). */
 
-export type ChatSource = { document_id: string; title: string; url: string | null; snippet: string };
+export type ChatSource = {
+  document_id: string;
+  title: string;
+  url: string | null;
+  snippet: string;
+  /** The passage the answer quoted or used; absent on answers stored before it was kept. */
+  passage?: string;
+};
 
 export type ChatMessage = {
   id: string;

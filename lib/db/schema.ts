@@ -387,7 +387,10 @@ export const messages = pgTable(
     /** Folded (lower case, no diacritics) content, so history search finds "Phở" by "pho". */
     searchText: text("search_text").notNull().default(""),
     sources: jsonb("sources")
-      .$type<{ document_id: string; title: string; url: string | null; snippet: string }[]>()
+      .$type<
+        // passage: the text the source was quoted or used from, shown on demand (absent on older answers).
+        { document_id: string; title: string; url: string | null; snippet: string; passage?: string }[]
+      >()
       .notNull()
       .default([]),
     mode: text("mode").$type<AnswerMode>(),

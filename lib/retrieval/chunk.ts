@@ -90,7 +90,7 @@ const ABBREVIATIONS = new Set([
 ]);
 
 /** Sentence ends: . ! ? … (and runs of them) with closing quotes or brackets, followed by a space. */
-function sentences(line: string): string[] {
+export function sentences(line: string): string[] {
   const out: string[] = [];
   const end = /[.!?…]+["'”’»)\]]*(?= )/g;
   let start = 0;

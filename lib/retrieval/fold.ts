@@ -28,7 +28,15 @@ export function searchTerms(text: string): string[] {
   return folded ? folded.split(" ") : [];
 }
 
-/** What a passage is found by: its heading too, so a heading match finds every passage under it. */
+/**
+ * What a passage is found by: its heading too, so a heading match finds every passage under it, and each
+ * hyphenated word also written as one ("Wi-Fi" is found by "wifi" as well as "wi fi"), appended after the
+ * text so the words' own order (phrases, pairs) is untouched. Changing this needs documents re-learned.
+ */
 export function passageSearchText(heading: string | null | undefined, content: string): string {
-  return foldForSearch(heading ? `${heading}\n${content}` : content);
+  const text = heading ? `${heading}\n${content}` : content;
+  const compounds = new Set<string>();
+  for (const m of text.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) compounds.add(foldForSearch(m[0].replace(/-/g, "")));
+  const folded = foldForSearch(text);
+  return compounds.size ? `${folded} ${[...compounds].join(" ")}` : folded;
 }

@@ -24,12 +24,14 @@ export type AgentSpec = {
   model?: string;
   suggested_questions?: string[];
   texts: { title: string; content: string }[];
+  /** Files uploaded as an owner would (multipart), e.g. a CSV price list. */
+  files?: { name: string; content: string | Uint8Array }[];
 };
 
 /** A signed-in owner whose agent has learned `texts` (waits until every one is learned). */
 export async function ownerWithAgent(spec: AgentSpec): Promise<{ session: SignedIn; agentId: string }> {
   const session = await signInWithOidc();
-  const { texts, ...agent } = spec;
+  const { texts, files = [], ...agent } = spec;
   const created = await owner(session, "POST", "/api/v1/agent", agent);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const agentId = (created.body.data as { id: string }).id;
@@ -37,13 +39,23 @@ export async function ownerWithAgent(spec: AgentSpec): Promise<{ session: Signed
     const added = await owner(session, "POST", "/api/v1/agent/document", { type: "text", ...t });
     expect(added.status).toBe(200);
   }
+  if (files.length) {
+    const form = new FormData();
+    for (const f of files) form.append("files", new Blob([f.content as BlobPart]), f.name);
+    const res = await fetch(`${base()}/api/v1/agent/document`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.access}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+  }
   // A plain loop: this runs in beforeAll too, where expect.poll is not allowed.
   const until = Date.now() + 60_000;
   for (;;) {
     const list = await owner(session, "GET", "/api/v1/agent/documents?page=1");
     const { completed, failed } = (list.body.meta as { summary: { completed: number; failed: number } })
       .summary;
-    if (completed === texts.length) break;
+    if (completed === texts.length + files.length) break;
     if (failed > 0 || Date.now() > until)
       throw new Error(`training stalled: ${JSON.stringify(list.body.meta)}`);
     await new Promise((r) => setTimeout(r, 300));

@@ -206,8 +206,14 @@ function collect(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
   });
 }
 
-/** A PDF with a real text layer: one page per entry, each line drawn as text in Be Vietnam Pro. */
-export function makePdf(pages: string[][], options: { userPassword?: string } = {}): Promise<Uint8Array> {
+/**
+ * A PDF with a real text layer: one page per entry, each line drawn as text in Be Vietnam Pro, 12 pt
+ * unless `sizes` sets a line's size (a heading).
+ */
+export function makePdf(
+  pages: string[][],
+  options: { userPassword?: string; sizes?: Record<string, number> } = {},
+): Promise<Uint8Array> {
   const doc = new PDFDocument({
     autoFirstPage: false,
     userPassword: options.userPassword,
@@ -216,8 +222,8 @@ export function makePdf(pages: string[][], options: { userPassword?: string } = 
   doc.registerFont("body", readFileSync(fontPath));
   for (const lines of pages) {
     doc.addPage({ size: "A4", margin: 50 });
-    doc.font("body").fontSize(12);
-    for (const line of lines) doc.text(line);
+    doc.font("body");
+    for (const line of lines) doc.fontSize(options.sizes?.[line] ?? 12).text(line);
   }
   return collect(doc);
 }

@@ -9,11 +9,12 @@ import { migrate } from "@/lib/db/migrate";
 export function unitDatabase(): () => Database {
   let database: Database | undefined;
   let dir = "";
+  // Opening and migrating PGlite takes seconds alone and over a minute on a shared, loaded machine.
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "agentcity-unitdb-"));
     database = await openDatabase({ dataDir: dir });
     await migrate(database);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await database?.close();
     rmSync(dir, { recursive: true, force: true });

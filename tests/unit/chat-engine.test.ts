@@ -2,19 +2,22 @@ import { describe, expect, it } from "vitest";
 import { neutralise, systemPrompt } from "@/lib/chat/prompt";
 import { quoteAnswer } from "@/lib/chat/quote";
 import { parseQueries } from "@/lib/chat/rewrite";
-import { bestSnippet, type NumberedPassage } from "@/lib/chat/sources";
+import { bestSnippet, citedNumbers, citedSources, type SourcedPassage } from "@/lib/chat/sources";
 import { newVisitorId, verifyVisitorCookie, visitorCookieValue } from "@/lib/chat/visitor";
 
-const passage = (content: string, n = 1): NumberedPassage => ({
+const passage = (content: string, n = 1, heading: string | null = null): SourcedPassage => ({
   passageId: n,
-  documentId: "d",
+  documentId: `d${n}`,
   pageId: null,
-  heading: null,
+  heading,
   content,
   score: 1,
-  n,
-  title: "Doc",
+  key: `d${n}`,
+  title: `Doc ${n}`,
+  url: null,
 });
+
+const source = (n: number) => ({ document_id: `d${n}`, title: `Doc ${n}`, url: null, snippet: `s${n}` });
 
 describe("the system prompt", () => {
   const agent = { name: "Hoa Mai", kind: "business" as const, instructions: "" };
@@ -57,28 +60,85 @@ describe("the system prompt", () => {
 });
 
 describe("the built-in quoting answer", () => {
-  it("quotes in the visitor's language frame, with source numbers, and labels itself", () => {
-    const answer = quoteAnswer(
-      [passage("Chủ nhật tiệm mở từ 8 giờ đến 12 giờ.", 1), passage("We deliver within 5 km.", 2)],
+  it("quotes in the visitor's language frame only the sentence that answers, citing only what it quotes", () => {
+    const { content, sources } = quoteAnswer(
+      [
+        passage(
+          "Mật khẩu Wi-Fi là hoamai123. Chủ nhật tiệm mở từ 8 giờ đến 12 giờ. Giao hàng trong 5 km.",
+          1,
+        ),
+        passage("We deliver within 5 km.", 2),
+      ],
       "chủ nhật mở cửa mấy giờ",
       "vi",
     );
-    expect(answer).toContain("> Chủ nhật tiệm mở từ 8 giờ đến 12 giờ. [1]");
-    expect(answer).toContain("[2]");
-    expect(answer).toMatch(/Trích nguyên văn/);
-    expect(quoteAnswer([passage("Open 8-12.")], "open", "en")).toMatch(/Quoted word for word/);
+    expect(content).toContain("> Chủ nhật tiệm mở từ 8 giờ đến 12 giờ. [1]");
+    expect(content).not.toMatch(/hoamai123|Giao hàng|deliver/);
+    expect(content).not.toContain("[2]");
+    expect(content.split("\n")[0]).toBe("Theo tài liệu tôi đã học:");
+    expect(content).toMatch(/Trích nguyên văn/);
+    expect(sources.map((s) => s.document_id)).toEqual(["d1"]);
+    expect(sources[0]!.passage).toContain("hoamai123");
+    const en = quoteAnswer([passage("Open 8-12.")], "open", "en").content;
+    expect(en).toMatch(/^According to the documents/);
+    expect(en).toMatch(/Quoted word for word/);
+  });
+
+  it("numbers sources in the order the answer first cites them, best quote first", () => {
+    const { content, sources } = quoteAnswer(
+      [
+        passage("Parking is free for two hours.", 1),
+        passage("Parking for bicycles is free all day, and parking for cars costs 10,000 VND.", 2),
+      ],
+      "free parking for bicycles",
+      "en",
+    );
+    expect(content.indexOf("bicycles")).toBeLessThan(content.indexOf("two hours"));
+    expect(citedNumbers(content)).toEqual([1, 2]);
+    expect(sources.map((s) => s.document_id)).toEqual(["d2", "d1"]);
+  });
+
+  it("shows matching spreadsheet rows as a table and leaves the other rows out", () => {
+    const rows = [
+      "Sản phẩm: Bánh mì thịt; Giá: 25.000 ₫",
+      "Sản phẩm: Cà phê sữa đá; Giá: 29.000 ₫",
+      "Sản phẩm: Bánh mì chả cá; Giá: 30.000 ₫",
+    ].join("\n");
+    const { content } = quoteAnswer([passage(rows, 1, "Bảng giá")], "banh mi gia bao nhieu", "vi");
+    expect(content).toContain("| Sản phẩm | Giá |");
+    expect(content).toContain("| Bánh mì thịt | 25.000 ₫ [1] |");
+    expect(content).toContain("| Bánh mì chả cá | 30.000 ₫ [1] |");
+    expect(content).not.toContain("Cà phê");
+    const one = quoteAnswer([passage(rows, 1)], "cà phê sữa đá", "vi").content;
+    expect(one).toContain("- **Sản phẩm:** Cà phê sữa đá · **Giá:** 29.000 ₫ [1]");
   });
 
   it("never lets quoted text become markup (links, images, html, headings)", () => {
     const answer = quoteAnswer(
-      [passage("# Hi <script>x</script> ![p](http://e.test/p.png) [a](javascript:alert(1))")],
+      [passage("# Hi <script>x</script> ![p](http://e.test/p.png) [a](javascript:alert(1)) [7]")],
       "hi",
       "en",
-    );
+    ).content;
+    expect(citedNumbers(answer)).toEqual([1]);
     expect(answer).not.toMatch(/(^|[^\\])!\[/);
     expect(answer).not.toMatch(/(^|[^\\])<script/);
     expect(answer).not.toMatch(/(^|[^\\])\[a\]/);
     expect(answer).toContain("\\#");
+  });
+});
+
+describe("model answers' citations", () => {
+  it("renumbers [n] to first-cited order and lists only cited sources", () => {
+    const sources = [source(1), source(2), source(3), source(4)];
+    const out = citedSources("Open at 8 [3]. Closed Sundays [1][3]. Parking [9].", sources);
+    expect(out.content).toBe("Open at 8 [1]. Closed Sundays [2][1]. Parking .");
+    expect(out.sources.map((s) => s.document_id)).toEqual(["d3", "d1"]);
+  });
+
+  it("keeps every source used when the model cites none, and leaves escaped or linked brackets alone", () => {
+    const sources = [source(1), source(2)];
+    expect(citedSources("We open at 8.", sources)).toEqual({ content: "We open at 8.", sources });
+    expect(citedNumbers("a \\[1\\] b [2](http://x.test) c [2]")).toEqual([2]);
   });
 });
 

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { composeAnswer } from "@/lib/chat/answer";
 import { type ChatTurn, retrieve } from "@/lib/chat/retrieve";
 import type { Db } from "@/lib/db/client";
+import { agents as agentRows } from "@/lib/db/schema";
 import { parseDocument } from "@/lib/ingest/parse";
 import { chunk } from "@/lib/retrieval/chunk";
 import { replacePassages } from "@/lib/retrieval/passages";
@@ -18,6 +21,7 @@ import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/r
 const FIXTURES = path.join(import.meta.dirname, "../fixtures/chat-quality");
 const MIN_RECALL = 0.9;
 const MIN_ANSWERABLE = 0.9;
+const MIN_QUOTED = 0.85;
 
 /** Indexes a fixture file the way an upload is: parse, chunk, replace the document's passages. */
 async function learn(db: Db, agentId: string, file: string): Promise<string> {
@@ -95,6 +99,36 @@ for (const backend of backends) {
       expect(recall).toBeGreaterThanOrEqual(MIN_RECALL);
       expect(answerable).toBeGreaterThanOrEqual(MIN_ANSWERABLE);
     });
+
+    it(`quotes the expected fact in the built-in answer for at least ${MIN_QUOTED * 100}% of questions`, async () => {
+      const { db } = database();
+      const missed: string[] = [];
+      let quotes = 0;
+      for (const c of ANSWERABLE) {
+        const [agent] = await db.select().from(agentRows).where(eq(agentRows.id, agents[c.agent]));
+        const outcome = await composeAnswer(db, {
+          agent: { ...agent!, model: null },
+          question: c.q,
+          history: conversation(c.history),
+          language: "en",
+          signal: new AbortController().signal,
+          startedAt: Date.now(),
+          onEvent: () => {},
+        });
+        const text = outcome.content.replace(/\\([\\`*_[\]<>#|!~])/g, "$1");
+        quotes += text
+          .split("\n")
+          .filter((l) => l.startsWith("> ") || l.startsWith("- ") || l.startsWith("| ")).length;
+        if (!flat(text).includes(flat(c.expect))) missed.push(`${c.q} → ${flat(text).slice(0, 160)}`);
+      }
+      const quoted = 1 - missed.length / ANSWERABLE.length;
+      console.log(
+        `[chat-quality ${backend}] built-in answer quotes the fact = ${quoted.toFixed(3)}; ` +
+          `quotes per answer = ${(quotes / ANSWERABLE.length).toFixed(2)}` +
+          (missed.length ? `\n  missed:\n    ${missed.join("\n    ")}` : ""),
+      );
+      expect(quoted).toBeGreaterThanOrEqual(MIN_QUOTED);
+    }, 120_000);
 
     it("says a question the documents cannot answer is unanswerable", async () => {
       const wrong: string[] = [];

@@ -240,4 +240,21 @@ describe("pdf", () => {
     expect(bytes.length).toBe(size);
     expect(again).toEqual(r);
   });
+
+  it("keeps headings (lines set larger than the body) as headings, across pages", async () => {
+    const bytes = await makePdf(
+      [
+        ["Hồ bơi", "Hồ bơi mở cửa từ 6 giờ sáng.", "Giặt ủi", "Giặt ủi 40.000 đồng một kg."],
+        ["Trả đồ trong ngày."],
+      ],
+      {
+        sizes: { "Hồ bơi": 18, "Giặt ủi": 18 },
+      },
+    );
+    const r = ok(await parseDocument({ name: "guide.pdf", bytes }));
+    expect(r.sections).toEqual([
+      { heading: "Hồ bơi", text: "Hồ bơi mở cửa từ 6 giờ sáng." },
+      { heading: "Giặt ủi", text: "Giặt ủi 40.000 đồng một kg.\n\nTrả đồ trong ngày." },
+    ]);
+  });
 });

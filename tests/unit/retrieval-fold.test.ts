@@ -53,6 +53,12 @@ describe("foldForSearch", () => {
     expect(passageSearchText("Giờ mở cửa", "Từ 7h đến 21h.")).toBe("gio mo cua tu 7h den 21h");
     expect(passageSearchText(null, "Phở")).toBe("pho");
   });
+
+  it("also finds a hyphenated word written as one", () => {
+    expect(passageSearchText("Wi-Fi", "Mật khẩu Wi-Fi; e-mail hoặc COVID-19.")).toBe(
+      "wi fi mat khau wi fi e mail hoac covid 19 wifi email",
+    );
+  });
 });
 
 describe("planSearch", () => {

@@ -1,5 +1,6 @@
 import { getDocumentProxy } from "unpdf";
 import { ParseError, type Section } from "../types.ts";
+import { type PdfLine, pdfSections } from "./pdf-headings.ts";
 
 /**
  * Text layer page by page (pdf.js 5 through unpdf: pure JavaScript, no canvas; its font code no longer
@@ -22,19 +23,27 @@ export async function parsePdf(bytes: Uint8Array): Promise<Section[]> {
     throw new ParseError("file_corrupt", `pdf: ${err.name}: ${err.message}`);
   }
   try {
-    const sections: Section[] = [];
+    const pages: PdfLine[][] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
-      let text = "";
+      // Lines with the size they are set in: headings are told apart by size (pdf-headings.ts).
+      const lines: PdfLine[] = [];
+      let line: PdfLine = { text: "", size: 0 };
       for (const item of content.items) {
         if (!("str" in item)) continue;
-        text += item.str;
-        if (item.hasEOL) text += "\n";
+        line.text += item.str;
+        if (item.str.trim()) line.size = Math.max(line.size, Math.abs(item.height || item.transform[3] || 0));
+        if (item.hasEOL) {
+          lines.push(line);
+          line = { text: "", size: 0 };
+        }
       }
-      sections.push({ heading: null, text });
+      if (line.text) lines.push(line);
+      pages.push(lines);
       page.cleanup();
     }
+    const sections = pdfSections(pages);
     const letters = sections.reduce((sum, s) => sum + s.text.replace(/\s/g, "").length, 0);
     if (letters < 10)
       throw new ParseError("pdf_no_text", `pdf: ${pdf.numPages} page(s), ${letters} characters of text`);

@@ -1,0 +1,109 @@
+import { sentences } from "@/lib/retrieval/chunk";
+import { foldForSearch, searchTerms } from "@/lib/retrieval/fold";
+import { markedTokens } from "@/lib/retrieval/query";
+import { contentTerms, markedForms, syllablePairs, type TermWeights } from "./answerable";
+
+/**
+ * Which sentences (or spreadsheet rows) of a passage answer the question, scored 0…1. A passage is
+ * 800–1200 characters and often holds several unrelated facts (the Wi-Fi password next to the delivery
+ * fee): the built-in answer quotes the sentences, not the passage. The score is the share of the
+ * question's content words a sentence holds, each word weighted by its rarity among the agent's passages
+ * (the same weights the answerable verdict uses), with Vietnamese two-syllable words counted whole.
+ */
+
+export type Unit = {
+  text: string;
+  /** A spreadsheet row: "Header: value; Header: value" pairs, shown as a table or list, never cut. */
+  row: { name: string; value: string }[] | null;
+  /** Position in the passage, for reading order and for telling neighbours apart. */
+  index: number;
+};
+
+export type QuestionShape = {
+  terms: string[];
+  pairs: [string, string][];
+  marks: Map<string, string[]> | null;
+};
+
+export function questionShape(question: string): QuestionShape {
+  return { terms: contentTerms(question), pairs: syllablePairs(question), marks: markedForms(question) };
+}
+
+// At least two "Header: value" pairs separated by "; ": how lib/ingest/parse/rows.ts writes a row.
+const ROW = /^[^:;\n]{1,80}: [^;\n]*(?:; [^:;\n]{1,80}: [^;\n]*)+$/;
+
+/** A passage's lines, rows kept whole and prose cut into sentences. */
+export function passageUnits(content: string): Unit[] {
+  const units: Unit[] = [];
+  for (const raw of content.split("\n")) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (ROW.test(line)) {
+      const row = line.split("; ").map((pair) => {
+        const at = pair.indexOf(": ");
+        return { name: pair.slice(0, at).trim(), value: pair.slice(at + 2).trim() };
+      });
+      units.push({ text: line, row, index: units.length });
+      continue;
+    }
+    for (const s of sentences(line)) units.push({ text: s, row: null, index: units.length });
+  }
+  return units;
+}
+
+/** Words a heading contributes count for less: every sentence under it has them. */
+const HEADING_SHARE = 0.5;
+/** A word typed with other diacritics than the sentence has ("phở" asked, "phố" found) counts for less. */
+const OTHER_MARKS_SHARE = 0.5;
+/** How much adjacent Vietnamese syllables ("nhận phòng") decide over loose ones ("phòng … nhận"). */
+const PAIR_SHARE = 0.25;
+
+export function scoreUnit(
+  unit: Unit,
+  heading: string | null,
+  shape: QuestionShape,
+  weights: TermWeights,
+): number {
+  const { terms, pairs, marks } = shape;
+  if (terms.length === 0) return 0;
+  const own = tokenSet(unit.text);
+  const head = heading ? tokenSet(heading) : null;
+  const marked = marks ? new Set(markedTokens(unit.text)) : null;
+  let total = 0;
+  let matched = 0;
+  for (const t of terms) {
+    const w = Math.max(weights.get(t) ?? 1, 0.05);
+    total += w;
+    if (own.has(t)) {
+      const forms = marks?.get(t);
+      const sameMarks = !forms || !marked || forms.some((f) => marked.has(f));
+      matched += sameMarks ? w : w * OTHER_MARKS_SHARE;
+    } else if (head?.has(t)) matched += w * HEADING_SHARE;
+  }
+  const share = matched / total;
+  if (pairs.length === 0) return share;
+  const folded = ` ${foldForSearch(unit.text)} `;
+  const adjacent = pairs.filter(([a, b]) => folded.includes(` ${a} ${b} `)).length / pairs.length;
+  return (1 - PAIR_SHARE) * share + PAIR_SHARE * Math.min(adjacent, share);
+}
+
+/**
+ * Folded words of a text with their stems and prefixes' roots, and hyphen-split words joined back
+ * ("Wi-Fi" is also "wifi"), so "prices" meets "price" and "hour" meets "hours".
+ */
+function tokenSet(text: string): { has: (t: string) => boolean } {
+  const tokens = searchTerms(text);
+  const present = new Set(tokens);
+  for (let i = 0; i + 1 < tokens.length; i++) present.add(tokens[i]! + tokens[i + 1]!);
+  const stems = new Set([...present].map(stem));
+  return {
+    has: (t) =>
+      present.has(t) || stems.has(stem(t)) || (t.length >= 4 && tokens.some((w) => w.startsWith(t))),
+  };
+}
+
+/** English plurals and verb forms meet their root, as in answerable.ts. */
+function stem(word: string): string {
+  if (word.length <= 4) return word;
+  return word.replace(/(ing|ed|es|s)$/, "");
+}
