@@ -243,6 +243,13 @@ function StatusBadge({ doc }: { doc: TrainingDocument }) {
   );
 }
 
+/** A file's kind is its extension (PDF, CSV: the same in every language); texts and websites are named. */
+function kindLabel(doc: TrainingDocument, t: ReturnType<typeof useTranslations<"training">>): string {
+  if (doc.type === "text") return t("kind.text");
+  if (doc.type === "url") return t("kind.url");
+  return doc.type.toUpperCase();
+}
+
 function DocumentRow(props: {
   doc: TrainingDocument;
   locale: string;
@@ -267,7 +274,8 @@ function DocumentRow(props: {
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{doc.name}</p>
           <p className="text-xs text-muted-foreground">
-            {[doc.type.toUpperCase(), formatSize(doc.size, locale), props.date].join(" · ")}
+            <span data-testid="document-kind">{kindLabel(doc, t)}</span>
+            {` · ${doc.pages === null ? formatSize(doc.size, locale) : t("pageCount", { count: doc.pages })} · ${props.date}`}
             {doc.status === "completed" && ` · ${t("characters", { count: doc.characters })}`}
           </p>
           {doc.status === "failed" && doc.error && (
