@@ -16,6 +16,7 @@ function svg(radius: number, glyph: number): string {
   const scale = (32 * glyph) / 24;
   const offset = (32 - 24 * scale) / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
+  <title>AgentCity</title>
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
     <stop offset="0" stop-color="#4f46e5"/><stop offset="1" stop-color="#14b8a6"/>
   </linearGradient></defs>

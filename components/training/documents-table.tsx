@@ -4,6 +4,7 @@ import { ChevronDownIcon, LoaderCircleIcon, RotateCcwIcon, Trash2Icon } from "lu
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
+import { useTimeZone } from "@/components/account/use-time-zone";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -40,6 +41,8 @@ export function formatSize(bytes: number, locale: string): string {
 export function DocumentsTable({ version, locale }: { version: number; locale: string }) {
   const t = useTranslations("training");
   const format = useFormatter();
+  // The owner's saved zone (or their browser's), never the server's default.
+  const zone = useTimeZone() ?? undefined;
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ items: TrainingDocument[]; totalPages: number } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -163,7 +166,11 @@ export function DocumentsTable({ version, locale }: { version: number; locale: s
             key={d.id}
             doc={d}
             locale={locale}
-            date={format.dateTime(new Date(d.inserted_at), { dateStyle: "medium", timeStyle: "short" })}
+            date={format.dateTime(new Date(d.inserted_at), {
+              dateStyle: "medium",
+              timeStyle: "short",
+              timeZone: zone,
+            })}
             selected={selected.has(d.id)}
             onToggle={() => toggle(d.id)}
             onRetry={() => void retry(d.id)}
