@@ -138,10 +138,11 @@ export function DocumentsTable({ version, locale }: { version: number; locale: s
   return (
     <div className="space-y-3" data-testid="documents">
       <div className="flex min-h-9 items-center gap-3">
-        <label className="flex items-center gap-2 text-sm">
+        {/* On touch the whole label is the 44 px target; the box itself stays a checkbox's size. */}
+        <label className="flex cursor-pointer items-center gap-2 text-sm touch:min-h-11 touch:pr-2">
           <input
             type="checkbox"
-            className="size-4 accent-primary"
+            className="size-4 accent-primary touch:size-5"
             checked={allSelected}
             onChange={() => setSelected(allSelected ? new Set() : new Set(ids))}
             aria-label={t("selectAll")}
@@ -271,13 +272,15 @@ function DocumentRow(props: {
   return (
     <li className="p-3" data-testid="document" data-name={doc.name}>
       <div className="flex flex-wrap items-center gap-3">
-        <input
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={props.selected}
-          onChange={props.onToggle}
-          aria-label={t("select", { name: doc.name })}
-        />
+        <label className="grid shrink-0 cursor-pointer place-items-center touch:size-11">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary touch:size-5"
+            checked={props.selected}
+            onChange={props.onToggle}
+            aria-label={t("select", { name: doc.name })}
+          />
+        </label>
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{doc.name}</p>
           <p className="text-xs text-muted-foreground">
