@@ -26,7 +26,7 @@ export function SourcesList({ sources }: { sources: ChatSource[] }) {
                   href={href}
                   target="_blank"
                   rel={LINK_REL}
-                  className="min-w-0 break-words text-primary underline"
+                  className="min-w-0 break-words text-primary underline touch:inline-flex touch:min-h-11 touch:items-center"
                 >
                   {s.title}
                 </a>

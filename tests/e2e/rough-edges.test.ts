@@ -94,7 +94,17 @@ async function smallTargets(page: Page) {
       )
         continue;
       const own = el.getBoundingClientRect();
-      if (own.width === 0 || own.height === 0) continue;
+      // Not on screen to tap: nothing drawn, or visually hidden for screen readers (a file input behind
+      // its visible "choose files" button).
+      if (own.width <= 1 || own.height <= 1) continue;
+      // A link inside a sentence is exempt (WCAG 2.5.8): growing it would break the line of text.
+      const parentText = el.parentElement?.textContent?.trim() ?? "";
+      if (
+        el.tagName === "A" &&
+        style.display === "inline" &&
+        parentText.length > (el.textContent ?? "").trim().length
+      )
+        continue;
       const input = el as HTMLInputElement;
       const label =
         el.tagName === "INPUT" && (input.type === "checkbox" || input.type === "radio")
