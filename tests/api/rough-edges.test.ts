@@ -55,7 +55,7 @@ describe("icons and the web app manifest", () => {
     for (const path of ["/en", "/vi/setup", "/en/c", "/en/no-such-page"]) {
       const html = await (await fetch(`${base()}${path}`)).text();
       expect(html, path).toMatch(/<link rel="icon" href="\/favicon\.ico[^"]*"/);
-      expect(html, path).toMatch(/<link rel="icon" href="\/icon\.svg[^"]*" type="image\/svg\+xml"/);
+      expect(html, path).toMatch(/<link rel="icon" href="\/icon\.svg[^"]*"[^>]*type="image\/svg\+xml"/);
       expect(html, path).toMatch(/<link rel="apple-touch-icon" href="\/apple-icon\.png[^"]*"/);
       expect(html, path).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
     }
