@@ -13,6 +13,7 @@ import {
 } from "react";
 import type { AccountSnapshot, PageSession } from "@/lib/auth/page-session";
 import { api, onSignedOut, renewSession } from "@/lib/client/api";
+import { browserTimeZone } from "@/lib/client/history";
 import { usePathname, useRouter } from "@/lib/i18n/navigation";
 import { requiresAuth, SIGNED_IN_HOME } from "@/lib/navigation/items";
 
@@ -29,7 +30,10 @@ type AccountContext = {
 
 const Context = createContext<AccountContext | null>(null);
 
-const PROFILE = /* GraphQL */ `query { profile { id email first_name last_name avatar } }`;
+const PROFILE = /* GraphQL */ `query { profile { id email first_name last_name avatar time_zone } }`;
+const SAVE_TIME_ZONE = /* GraphQL */ `mutation SaveTimeZone($input: ProfileInput!) {
+  update_profile(input: $input) { time_zone }
+}`;
 
 /** Where in-memory payment state lives; cleared with the account on sign-out. */
 const PAYMENT_TOKEN_KEY = "agentcity.payment_token";
@@ -73,6 +77,21 @@ export function AccountProvider({ initial, children }: { initial: PageSession; c
   }, [initial.state, setAccount]);
 
   useEffect(() => onSignedOut(() => setAccount(null)), [setAccount]);
+
+  // First sign-in: the owner's zone is their browser's until they choose another in the profile. Tried
+  // once per page load; a refusal (a zone the server does not know) leaves it unset, times then follow
+  // the browser anyway.
+  const zoneSaved = useRef(false);
+  useEffect(() => {
+    if (!account || account.time_zone || zoneSaved.current) return;
+    zoneSaved.current = true;
+    api
+      .graphql<{ update_profile: { time_zone: string | null } }>(SAVE_TIME_ZONE, {
+        input: { time_zone: browserTimeZone() },
+      })
+      .then((data) => setAccountState((a) => (a ? { ...a, time_zone: data.update_profile.time_zone } : a)))
+      .catch(() => {});
+  }, [account]);
 
   // Set while sign-out navigates away: the guard must not race it with a client-side redirect.
   const leaving = useRef(false);

@@ -2,7 +2,7 @@
 
 import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,17 +16,36 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ApiClientError, api } from "@/lib/client/api";
+import { browserTimeZone } from "@/lib/client/history";
 import { UserAvatar } from "./account-menu";
 import { useAccount } from "./account-provider";
 import { SessionsList } from "./sessions-list";
 
 const UPDATE_PROFILE = `mutation UpdateProfile($input: ProfileInput!) {
-  update_profile(input: $input) { avatar email first_name last_name }
+  update_profile(input: $input) { avatar email first_name last_name time_zone }
 }`;
 
-type Saved = { avatar: string | null; email: string | null; first_name: string; last_name: string };
-type Form = { first_name: string; last_name: string; avatar: string };
+type Saved = {
+  avatar: string | null;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  time_zone: string | null;
+};
+type Form = { first_name: string; last_name: string; avatar: string; time_zone: string };
 type Field = keyof Form;
+type TextField = Exclude<Field, "time_zone">;
+
+/** Every zone this browser knows, with the saved one kept even if it does not know it. */
+function zoneChoices(current: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = Intl.supportedValuesOf("timeZone");
+  } catch {
+    zones = [];
+  }
+  return zones.includes(current) ? zones : [current, ...zones];
+}
 type Account = NonNullable<ReturnType<typeof useAccount>["account"]>;
 
 /** Only a well-formed https address is previewed; anything else shows the initials, as it would be refused. */
@@ -67,16 +86,19 @@ export function ProfileDialog({
 function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => void }) {
   const t = useTranslations("profile");
   const { setAccount } = useAccount();
+  const savedZone = account.time_zone ?? browserTimeZone();
   const [form, setForm] = useState<Form>(() => ({
     first_name: account.first_name ?? "",
     last_name: account.last_name ?? "",
     avatar: account.avatar ?? "",
+    time_zone: savedZone,
   }));
+  const zones = useMemo(() => zoneChoices(savedZone), [savedZone]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   const id = useId();
 
-  const change = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
+  const change = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.target.value;
     setForm((f) => ({ ...f, [field]: value }));
     setErrors((errs) => ({ ...errs, [field]: undefined }));
@@ -94,6 +116,7 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => vo
         first_name: account.first_name ?? "",
         last_name: account.last_name ?? "",
         avatar: account.avatar ?? "",
+        time_zone: account.time_zone ?? "",
       };
       const edited: Form = { ...form, avatar: form.avatar.trim() };
       const input = Object.fromEntries(
@@ -117,7 +140,7 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => vo
     }
   };
 
-  const field = (name: Field, label: string, props: ComponentProps<typeof Input> = {}) => {
+  const field = (name: TextField, label: string, props: ComponentProps<typeof Input> = {}) => {
     const inputId = `${id}-${name}`;
     const errorId = `${inputId}-error`;
     const hintId = `${inputId}-hint`;
@@ -174,6 +197,33 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => vo
         placeholder: "https://",
         spellCheck: false,
       })}
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-time_zone`}>{t("timeZone")}</Label>
+        {/* Native: a searchable list on phones; w-full so a long zone name never widens the dialog. */}
+        <select
+          id={`${id}-time_zone`}
+          name="time_zone"
+          value={form.time_zone}
+          onChange={change("time_zone")}
+          aria-invalid={errors.time_zone ? true : undefined}
+          aria-describedby={`${id}-time_zone-hint${errors.time_zone ? ` ${id}-time_zone-error` : ""}`}
+          className="h-11 w-full min-w-0 rounded-md border border-input bg-transparent px-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:text-sm"
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-time_zone-hint`} className="text-xs text-muted-foreground">
+          {t("timeZoneHint")}
+        </p>
+        {errors.time_zone && (
+          <p id={`${id}-time_zone-error`} role="alert" className="text-sm text-destructive">
+            {errors.time_zone}
+          </p>
+        )}
+      </div>
       <DialogFooter>
         <Button type="submit" disabled={saving}>
           {saving && <LoaderCircleIcon className="animate-spin" aria-hidden />}

@@ -20,6 +20,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, api } from "@/lib/client/api";
 import { useAccount } from "./account-provider";
+import { useTimeZone } from "./use-time-zone";
 
 /** One row of GET /api/v1/user/sessions. */
 export type SessionRow = {
@@ -74,9 +75,15 @@ export function SessionsList() {
     return () => controller.abort();
   }, [attempt]);
 
+  const zone = useTimeZone();
   const dates = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
-    [locale],
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: zone ?? undefined,
+      }),
+    [locale, zone],
   );
 
   const label = useCallback(

@@ -359,7 +359,7 @@ export function AgentForm({
                     setModel(e.target.value);
                     clear("model");
                   }}
-                  className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  className="h-9 w-full min-w-0 max-w-full truncate rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 touch:h-11 touch:text-base sm:max-w-md"
                 >
                   <option value="">
                     {t("modelDefault", {

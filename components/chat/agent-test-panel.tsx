@@ -15,7 +15,7 @@ export function AgentTestPanel({ agent }: { agent: OwnerAgent }) {
         <CardDescription>{t("testDescription")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <OwnerChat greeting={agent.greeting} questions={agent.suggested_questions} layout="panel" />
+        <OwnerChat greeting={agent.visitor_greeting} questions={agent.suggested_questions} layout="panel" />
       </CardContent>
     </Card>
   );

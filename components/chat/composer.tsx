@@ -100,7 +100,7 @@ export function Composer({
           onKeyDown={onKeyDown}
           onCompositionEnd={onCompositionEnd}
           enterKeyHint="send"
-          className="max-h-[200px] min-h-10 w-full resize-none bg-transparent px-2 py-2 text-base outline-none placeholder:text-muted-foreground"
+          className="max-h-[200px] min-h-10 w-full resize-none touch:min-h-11 bg-transparent px-2 py-2 text-base outline-none placeholder:text-muted-foreground"
         />
         {length >= COUNTER_FROM && (
           <p

@@ -34,7 +34,7 @@ export function OwnerChatPage({ initial }: { initial: OwnerAgent | null | undefi
   return (
     <div className="mx-auto w-full max-w-3xl">
       <OwnerChat
-        greeting={loaded.agent.greeting}
+        greeting={loaded.agent.visitor_greeting}
         questions={loaded.agent.suggested_questions}
         layout="page"
       />

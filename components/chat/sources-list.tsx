@@ -53,7 +53,7 @@ export function SourcesList({ sources, prefix }: { sources: ChatSource[]; prefix
                     href={href}
                     target="_blank"
                     rel={LINK_REL}
-                    className="min-w-0 break-words text-primary underline"
+                    className="min-w-0 break-words text-primary underline touch:inline-flex touch:min-h-11 touch:items-center"
                   >
                     {s.title}
                   </a>
@@ -63,7 +63,7 @@ export function SourcesList({ sources, prefix }: { sources: ChatSource[]; prefix
               </div>
               {passage && (
                 <details className="group ml-7 min-w-0" data-testid="answer-source-passage">
-                  <summary className="inline-flex min-h-8 cursor-pointer items-center text-xs text-muted-foreground underline-offset-2 hover:underline">
+                  <summary className="inline-flex min-h-8 touch:min-h-11 cursor-pointer items-center text-xs text-muted-foreground underline-offset-2 hover:underline">
                     {t("showPassage")}
                   </summary>
                   <blockquote className="mt-1 max-h-60 overflow-y-auto whitespace-pre-line border-l-2 border-primary/30 pl-3 text-xs text-muted-foreground [overflow-wrap:anywhere]">

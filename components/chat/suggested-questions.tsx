@@ -24,7 +24,7 @@ export function SuggestedQuestions({
               type="button"
               disabled={disabled}
               onClick={() => onPick(q)}
-              className="max-w-full rounded-full border bg-background px-3 py-1.5 text-left text-sm transition-colors hover:bg-accent disabled:opacity-50"
+              className="max-w-full rounded-full border bg-background px-3 py-1.5 touch:min-h-11 text-left text-sm transition-colors hover:bg-accent disabled:opacity-50"
             >
               {q}
             </button>

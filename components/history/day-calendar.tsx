@@ -11,6 +11,7 @@ import {
   type DayCount,
   gridRange,
   type Month,
+  monthCaption,
   monthGrid,
   monthOf,
   parseDateKey,
@@ -69,11 +70,7 @@ export function DayCalendar({
     gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focus}"]`)?.focus();
   }, [focus]);
 
-  const monthTitle = new Intl.DateTimeFormat(locale, {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(month.year, month.month - 1, 15)));
+  const monthTitle = monthCaption(month, locale);
   const weekdayNames = weeks[0]!.map((c) => ({
     short: new Intl.DateTimeFormat(locale, { weekday: "narrow", timeZone: "UTC" }).format(noonUtc(c.date)),
     long: new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(noonUtc(c.date)),
@@ -121,7 +118,7 @@ export function DayCalendar({
         >
           <ChevronLeftIcon aria-hidden />
         </Button>
-        <h2 className="text-sm font-semibold capitalize" aria-live="polite" id="history-calendar-month">
+        <h2 className="text-sm font-semibold" aria-live="polite" id="history-calendar-month">
           {monthTitle}
         </h2>
         <Button

@@ -3,10 +3,11 @@
 import { SearchIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useTimeZone } from "@/components/account/use-time-zone";
 import { Loading } from "@/components/shell/load-state";
 import { Input } from "@/components/ui/input";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
-import { browserTimeZone, dayInZone, type HistoryConversation, relativeTo } from "@/lib/client/history";
+import { dayInZone, type HistoryConversation, relativeTo } from "@/lib/client/history";
 import { cn } from "@/lib/ui/cn";
 import { ConversationDetail } from "./conversation-detail";
 import { ConversationList } from "./conversation-list";
@@ -15,7 +16,6 @@ import { DownloadButtons } from "./download-buttons";
 import { InsightPanel } from "./insight-panel";
 
 const DESKTOP = "(min-width: 1024px)";
-const noop = () => () => {};
 
 function subscribeDesktop(callback: () => void) {
   const query = window.matchMedia(DESKTOP);
@@ -23,9 +23,12 @@ function subscribeDesktop(callback: () => void) {
   return () => query.removeEventListener("change", callback);
 }
 
-/** The browser's zone and screen width: unknown on the server, read once the page runs in the browser. */
+/**
+ * The owner's zone (saved on the profile, else the browser's) and the screen width: unknown on the server,
+ * read once the page runs in the browser.
+ */
 function useBrowser() {
-  const tz = useSyncExternalStore(noop, browserTimeZone, () => null);
+  const tz = useTimeZone();
   const desktop = useSyncExternalStore(
     subscribeDesktop,
     () => window.matchMedia(DESKTOP).matches,

@@ -21,7 +21,7 @@ export function LanguageToggle() {
       lang={other}
       hrefLang={other}
       title={t("label")}
-      className="inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 outline-none"
+      className="inline-flex h-9 touch:h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 outline-none"
     >
       <LanguagesIcon className="size-4" aria-hidden />
       {t(other)}

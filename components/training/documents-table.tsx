@@ -4,6 +4,7 @@ import { ChevronDownIcon, LoaderCircleIcon, RotateCcwIcon, Trash2Icon } from "lu
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
+import { useTimeZone } from "@/components/account/use-time-zone";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -40,6 +41,8 @@ export function formatSize(bytes: number, locale: string): string {
 export function DocumentsTable({ version, locale }: { version: number; locale: string }) {
   const t = useTranslations("training");
   const format = useFormatter();
+  // The owner's saved zone (or their browser's), never the server's default.
+  const zone = useTimeZone() ?? undefined;
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ items: TrainingDocument[]; totalPages: number } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -135,10 +138,11 @@ export function DocumentsTable({ version, locale }: { version: number; locale: s
   return (
     <div className="space-y-3" data-testid="documents">
       <div className="flex min-h-9 items-center gap-3">
-        <label className="flex items-center gap-2 text-sm">
+        {/* On touch the whole label is the 44 px target; the box itself stays a checkbox's size. */}
+        <label className="flex cursor-pointer items-center gap-2 text-sm touch:min-h-11 touch:pr-2">
           <input
             type="checkbox"
-            className="size-4 accent-primary"
+            className="size-4 accent-primary touch:size-5"
             checked={allSelected}
             onChange={() => setSelected(allSelected ? new Set() : new Set(ids))}
             aria-label={t("selectAll")}
@@ -163,7 +167,11 @@ export function DocumentsTable({ version, locale }: { version: number; locale: s
             key={d.id}
             doc={d}
             locale={locale}
-            date={format.dateTime(new Date(d.inserted_at), { dateStyle: "medium", timeStyle: "short" })}
+            date={format.dateTime(new Date(d.inserted_at), {
+              dateStyle: "medium",
+              timeStyle: "short",
+              timeZone: zone,
+            })}
             selected={selected.has(d.id)}
             onToggle={() => toggle(d.id)}
             onRetry={() => void retry(d.id)}
@@ -243,6 +251,13 @@ function StatusBadge({ doc }: { doc: TrainingDocument }) {
   );
 }
 
+/** A file's kind is its extension (PDF, CSV: the same in every language); texts and websites are named. */
+function kindLabel(doc: TrainingDocument, t: ReturnType<typeof useTranslations<"training">>): string {
+  if (doc.type === "text") return t("kind.text");
+  if (doc.type === "url") return t("kind.url");
+  return doc.type.toUpperCase();
+}
+
 function DocumentRow(props: {
   doc: TrainingDocument;
   locale: string;
@@ -257,17 +272,20 @@ function DocumentRow(props: {
   return (
     <li className="p-3" data-testid="document" data-name={doc.name}>
       <div className="flex flex-wrap items-center gap-3">
-        <input
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={props.selected}
-          onChange={props.onToggle}
-          aria-label={t("select", { name: doc.name })}
-        />
+        <label className="grid shrink-0 cursor-pointer place-items-center touch:size-11">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary touch:size-5"
+            checked={props.selected}
+            onChange={props.onToggle}
+            aria-label={t("select", { name: doc.name })}
+          />
+        </label>
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{doc.name}</p>
           <p className="text-xs text-muted-foreground">
-            {[doc.type.toUpperCase(), formatSize(doc.size, locale), props.date].join(" · ")}
+            <span data-testid="document-kind">{kindLabel(doc, t)}</span>
+            {` · ${doc.pages === null ? formatSize(doc.size, locale) : t("pageCount", { count: doc.pages })} · ${props.date}`}
             {doc.status === "completed" && ` · ${t("characters", { count: doc.characters })}`}
           </p>
           {doc.status === "failed" && doc.error && (

@@ -7,6 +7,8 @@ export type TrainingDocument = {
   status: "processing" | "completed" | "failed";
   error: string | null;
   characters: number;
+  /** A website's pages read; null for files and texts. */
+  pages: number | null;
   inserted_at: string;
 };
 

@@ -22,6 +22,8 @@ export type OwnerAgent = {
   kind: AgentKind;
   instructions: string;
   greeting: string;
+  /** What a visitor reading this language sees first (the owner's own chat shows the same). */
+  visitor_greeting: string;
   suggested_questions: string[];
   fallback_message: string;
   language: AgentLanguage;
@@ -57,6 +59,7 @@ export function ownerView(row: AgentRow, locale: Locale): OwnerAgent {
     instructions: row.instructions,
     // Stored on creation; a row written without them (a seed, an import) still reads sensibly.
     greeting: row.greeting ?? defaultGreeting(locale, row.name),
+    visitor_greeting: visitorGreeting(row, locale),
     suggested_questions: row.suggestedQuestions,
     fallback_message: row.fallbackMessage ?? defaultFallback(locale),
     language: languageOf(row.language),
@@ -71,6 +74,12 @@ export function ownerView(row: AgentRow, locale: Locale): OwnerAgent {
  * agent answers in the visitor's language, a visitor reads it in the page's language instead. Texts the
  * owner wrote are theirs and shown as written, as are the defaults of an agent set to one language.
  */
+function visitorGreeting(row: AgentRow, locale: Locale): string {
+  const untouched = row.greeting === null || defaultGreetingLocale(row.greeting, row.name) !== null;
+  if (languageOf(row.language) === "auto" && untouched) return defaultGreeting(locale, row.name);
+  return row.greeting ?? defaultGreeting(locale, row.name);
+}
+
 export function publicView(row: AgentRow, locale: Locale): PublicAgent {
   const view = ownerView(row, locale);
   const { id, name, kind, greeting, suggested_questions, fallback_message, language } = view;
@@ -80,7 +89,7 @@ export function publicView(row: AgentRow, locale: Locale): PublicAgent {
     id,
     name,
     kind,
-    greeting: defaultGreetingLocale(row.greeting, row.name) ? defaultGreeting(locale, row.name) : greeting,
+    greeting: view.visitor_greeting,
     suggested_questions,
     fallback_message: isDefaultFallback(row.fallbackMessage) ? defaultFallback(locale) : fallback_message,
     language,

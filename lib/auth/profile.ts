@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
+import { isKnownTimeZone } from "@/lib/chat/days";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
@@ -30,10 +31,12 @@ export type Profile = {
   enabled_otp: boolean;
   ready: boolean;
   providers: string[];
+  /** IANA zone the owner's times are shown in; null until the browser saved it at first sign-in. */
+  time_zone: string | null;
   inserted_at: string;
 };
 
-export type ProfileUpdate = Pick<Profile, "avatar" | "email" | "first_name" | "last_name">;
+export type ProfileUpdate = Pick<Profile, "avatar" | "email" | "first_name" | "last_name" | "time_zone">;
 
 /**
  * A small LRU with a lifetime per entry. Map keeps insertion order, so re-inserting on a hit moves an
@@ -129,6 +132,7 @@ export function toProfile(user: User, providers: string[]): Profile {
     enabled_otp: otpAvailable && Boolean(user.email),
     ready: user.firstName.trim().length > 0,
     providers,
+    time_zone: user.timeZone,
     inserted_at: user.insertedAt.toISOString(),
   };
 }
@@ -152,6 +156,7 @@ export type ProfileInput = {
   last_name?: string | null;
   avatar?: string | null;
   email?: string | null;
+  time_zone?: string | null;
 };
 
 export const NAME_MAX = 100;
@@ -184,6 +189,13 @@ function inputSchema(locale: Locale) {
       .max(254, t("profile_email_invalid"))
       .pipe(z.email(t("profile_email_invalid")))
       .transform(normalizeEmail)
+      .optional(),
+    // Checked against the zone database in updateProfile (it needs the database); here only its shape.
+    time_zone: z
+      .string()
+      .trim()
+      .min(1, t("profile_time_zone_invalid"))
+      .max(64, t("profile_time_zone_invalid"))
       .optional(),
   });
 }
@@ -227,6 +239,17 @@ export async function updateProfile(
 ): Promise<ProfileUpdate> {
   const data = parseProfileInput(input, locale);
   const patch: Partial<typeof users.$inferInsert> = {};
+  if (data.time_zone !== undefined && data.time_zone !== user.timeZone) {
+    if (!(await isKnownTimeZone(db, data.time_zone))) {
+      throw new ApiError(
+        "validation_failed",
+        undefined,
+        {},
+        { time_zone: translate(locale, "errors.profile_time_zone_invalid") },
+      );
+    }
+    patch.timeZone = data.time_zone;
+  }
   if (data.first_name !== undefined) patch.firstName = data.first_name;
   if (data.last_name !== undefined) patch.lastName = data.last_name;
   if (data.avatar !== undefined) patch.avatar = data.avatar;
@@ -257,5 +280,11 @@ export async function updateProfile(
     row = updated;
   }
   forgetProfile(user.id);
-  return { avatar: row.avatar, email: row.email, first_name: row.firstName, last_name: row.lastName };
+  return {
+    avatar: row.avatar,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    time_zone: row.timeZone,
+  };
 }

@@ -37,5 +37,6 @@ export function publicUser(user: User) {
     first_name: user.firstName,
     last_name: user.lastName,
     avatar: user.avatar,
+    time_zone: user.timeZone,
   };
 }

@@ -92,6 +92,17 @@ export function lastDays(count: number, timeZone: string, now = new Date()): { f
 
 export type Month = { year: number; month: number };
 
+/**
+ * A calendar's caption, "November 2026" / "Tháng 11 năm 2026": only the first letter is raised, as a
+ * sentence starts (CSS `capitalize` raised every word, giving "Tháng 11 Năm 2026").
+ */
+export function monthCaption(month: Month, locale: string): string {
+  const text = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(month.year, month.month - 1, 15)),
+  );
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
 export function monthOf(key: string): Month {
   const p = parseDateKey(key);
   if (!p) throw new Error(`not a date: ${key}`);

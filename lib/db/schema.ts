@@ -60,6 +60,8 @@ export const users = pgTable(
     twitter: text("twitter"),
     instagram: text("instagram"),
     followersCount: integer("followers_count").notNull().default(0),
+    /** IANA zone the owner's times and history days are shown in; set from the browser at first sign-in. */
+    timeZone: text("time_zone"),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()

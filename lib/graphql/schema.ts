@@ -27,6 +27,8 @@ export const typeDefs = /* GraphQL */ `
     "The account has a first name, so setup can proceed."
     ready: Boolean!
     providers: [String!]!
+    "IANA time zone the owner's times and history days are shown in; null until first saved."
+    time_zone: String
     inserted_at: String!
   }
 
@@ -36,6 +38,8 @@ export const typeDefs = /* GraphQL */ `
     email: String
     first_name: String
     last_name: String
+    "An IANA zone name such as Asia/Ho_Chi_Minh; anything else is refused."
+    time_zone: String
   }
 
   type ProfileUpdate {
@@ -43,6 +47,7 @@ export const typeDefs = /* GraphQL */ `
     email: String
     first_name: String!
     last_name: String!
+    time_zone: String
   }
 
   type Query {

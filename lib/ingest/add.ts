@@ -112,9 +112,10 @@ export async function addWebsite(
   const checked = await checkSite(url, { allowPrivate });
   if (!checked.ok) {
     const why = crawlMessage(checked.error);
-    return {
-      message: `${errorText(ctx.locale, "site_refused")} ${errorText(ctx.locale, why.key, why.values)}`,
-    };
+    const refused = errorText(ctx.locale, "site_refused");
+    const reason = errorText(ctx.locale, why.key, why.values);
+    // The spec's sentence once: an invalid or unreachable address has no more to say than it.
+    return { message: reason === refused ? refused : `${refused} ${reason}` };
   }
   const hash = sha256(`url:${checked.url}`);
   const name = checked.url.replace(/^https?:\/\//, "").replace(/\/$/, "");

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { type DocumentStatus, type DocumentType, documents } from "@/lib/db/schema";
+import { crawlPages, type DocumentStatus, type DocumentType, documents } from "@/lib/db/schema";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -13,6 +13,8 @@ export type DocumentListItem = {
   status: DocumentStatus;
   error: string | null;
   characters: number;
+  /** A website's pages read so far; null for files and texts (a website's own size says nothing). */
+  pages: number | null;
   inserted_at: string;
 };
 
@@ -72,6 +74,18 @@ export async function listDocuments(
   return { items, total: n, totalPages: Math.max(1, Math.ceil(n / perPage)) };
 }
 
+/** Pages read per website document, for the list's "N pages" in place of a size. */
+export async function pagesRead(db: Db, rows: DocumentRow[]): Promise<Map<string, number>> {
+  const ids = rows.filter((r) => r.type === "url").map((r) => r.id);
+  if (ids.length === 0) return new Map();
+  const counted = await db
+    .select({ id: crawlPages.documentId, n: count() })
+    .from(crawlPages)
+    .where(and(inArray(crawlPages.documentId, ids), eq(crawlPages.status, "completed")))
+    .groupBy(crawlPages.documentId);
+  return new Map(counted.map((c) => [c.id, Number(c.n)]));
+}
+
 /** One of the agent's documents; another agent's id is simply not found. */
 export async function documentOf(db: Db, agentId: string, id: string): Promise<DocumentRow | null> {
   const [row] = await db
@@ -114,7 +128,11 @@ export async function markFailed(db: Db, id: string, error: string, detail?: str
     .where(eq(documents.id, id));
 }
 
-export function toListItem(row: DocumentRow, translateError: (key: string) => string): DocumentListItem {
+export function toListItem(
+  row: DocumentRow,
+  translateError: (key: string) => string,
+  pages: Map<string, number> = new Map(),
+): DocumentListItem {
   return {
     id: row.id,
     name: row.name,
@@ -123,6 +141,7 @@ export function toListItem(row: DocumentRow, translateError: (key: string) => st
     status: row.status,
     error: row.error ? translateError(row.error) : null,
     characters: row.characters,
+    pages: row.type === "url" ? (pages.get(row.id) ?? 0) : null,
     inserted_at: row.insertedAt.toISOString(),
   };
 }

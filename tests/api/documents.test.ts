@@ -316,7 +316,7 @@ describe("training with a website", () => {
       { type: "url", url: "http://10.0.0.1/" },
       "vi",
     );
-    expect(vi.body.error!.fields!.url).toContain("Vui lòng nhập một URL khác");
+    expect(vi.body.error!.fields!.url).toContain("Vui lòng nhập một địa chỉ URL khác");
     expect((await documents(token)).data).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ describe("training the agent in Vietnamese", () => {
     await site.getByLabel("Địa chỉ trang web").fill("http://10.0.0.1/");
     await site.getByRole("button", { name: "Thêm trang web" }).click();
     await site.getByRole("alert").waitFor();
-    expect(await site.getByRole("alert").textContent()).toContain("Vui lòng nhập một URL khác");
+    expect(await site.getByRole("alert").textContent()).toContain("Vui lòng nhập một địa chỉ URL khác");
     await site.getByLabel("Địa chỉ trang web").fill(inject("siteUrl"));
     await site.getByRole("button", { name: "Thêm trang web" }).click();
     await expect.poll(() => docs.count(), { timeout: 15_000 }).toBe(5);

@@ -118,8 +118,14 @@ describe("saving the owner's agent", () => {
       model: null,
     });
     expect(agent.id).toMatch(/^agent_[A-Za-z0-9_-]{12}$/);
-    // Stored, not computed per request: the owner reads their Vietnamese texts on an English page too.
-    expect(await ownerAgent(db, owner, "en")).toEqual(agent);
+    // Stored, not computed per request: the owner reads their Vietnamese texts on an English page too...
+    const { visitor_greeting: onEnglishPage, ...sameTexts } = (await ownerAgent(db, owner, "en"))!;
+    const { visitor_greeting: onVietnamesePage, ...saved } = agent;
+    expect(sameTexts).toEqual(saved);
+    // ...but their own chat greets them as a visitor of that page is greeted (/en/chat as /en/c/{id}).
+    expect(onVietnamesePage).toBe(agent.greeting);
+    expect(onEnglishPage).toBe("Hi! I'm the assistant of Phòng khám An Bình. How can I help?");
+    expect(onEnglishPage).toBe((await publicAgent(db, agent.id, "en"))?.greeting);
     // A visitor of an agent that answers in the visitor's language reads untouched defaults in the page's
     // language; texts the owner wrote, and agents set to one language, stay as they are.
     const en = await publicAgent(db, agent.id, "en");
@@ -135,6 +141,7 @@ describe("saving the owner's agent", () => {
       "vi",
     );
     expect((await publicAgent(db, agent.id, "en"))?.greeting).toBe("Chào bạn!");
+    expect((await ownerAgent(db, owner, "en"))?.visitor_greeting).toBe("Chào bạn!");
   });
 
   it("updates the one agent: absent fields are kept, emptied ones return to the default, the id stays", async () => {

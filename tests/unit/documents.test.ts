@@ -98,7 +98,7 @@ describe("documents", () => {
     row = (await documentOf(db, a, doc.id))!;
     expect([row.status, row.characters, row.completedAt !== null]).toEqual(["completed", 1234, true]);
     expect(Object.keys(toListItem(row, (k) => k)).sort()).toEqual(
-      ["characters", "error", "id", "inserted_at", "name", "size", "status", "type"].sort(),
+      ["characters", "error", "id", "inserted_at", "name", "pages", "size", "status", "type"].sort(),
     );
   });
 });

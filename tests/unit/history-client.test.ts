@@ -11,6 +11,7 @@ import {
   gridRange,
   helpfulShare,
   lastDays,
+  monthCaption,
   monthGrid,
   parseDateKey,
   relativeTo,
@@ -165,5 +166,13 @@ describe("the download's file name", () => {
     expect(exportFileName('attachment; filename="../../etc/passwd"', "2026-11-23", "csv")).toBe(
       "agentcity-history-2026-11-23.csv",
     );
+  });
+});
+
+describe("the calendar's caption", () => {
+  it("raises only the first letter, as a sentence starts (not every word)", () => {
+    expect(monthCaption({ year: 2026, month: 11 }, "vi")).toBe("Tháng 11 năm 2026");
+    expect(monthCaption({ year: 2026, month: 1 }, "vi")).toBe("Tháng 1 năm 2026");
+    expect(monthCaption({ year: 2026, month: 11 }, "en")).toBe("November 2026");
   });
 });

@@ -1,6 +1,7 @@
 import { ChevronRightIcon, MessagesSquareIcon } from "lucide-react";
 import { cookies } from "next/headers";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import { LastMessageTime } from "@/components/chat/last-message-time";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
@@ -15,7 +16,6 @@ export default async function ChatListPage({ params }: { params: Promise<{ local
   await pageLocale(params);
   const t = await getTranslations("publicChat");
   const tc = await getTranslations("chatUi");
-  const format = await getFormatter();
   const visitorId = readVisitorId(await cookies());
   const chats = visitorId ? await visitorConversations(await db(), visitorId, 50) : [];
   return (
@@ -36,13 +36,7 @@ export default async function ChatListPage({ params }: { params: Promise<{ local
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="truncate font-medium">{c.title}</span>
                   <span className="truncate text-sm text-muted-foreground">
-                    {c.agent_name} ·{" "}
-                    {tc("lastMessage", {
-                      date: format.dateTime(new Date(c.last_message_at), {
-                        dateStyle: "medium",
-                        timeStyle: "short",
-                      }),
-                    })}
+                    {c.agent_name} · <LastMessageTime iso={c.last_message_at} />
                   </span>
                 </span>
                 <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />

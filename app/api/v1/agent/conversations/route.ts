@@ -11,10 +11,10 @@ const MAX_QUERY = 200;
 
 /** The owner's conversations, newest first, on a `last_id` cursor; by day and by words (HIST-1, HIST-2). */
 export const GET = handle(async (req) => {
-  const { agent, db: database } = await ownerAgentContext(req);
+  const { user, agent, db: database } = await ownerAgentContext(req);
   const params = new URL(req.url).searchParams;
   const date = calendarDate(params.get("date"), false);
-  const tz = await timeZone(database, params.get("tz"));
+  const tz = await timeZone(database, params.get("tz"), user.timeZone);
   const q = params.get("q")?.trim().slice(0, MAX_QUERY) || null;
   const lastId = params.get("last_id");
   let beforeSeq: number | null = null;

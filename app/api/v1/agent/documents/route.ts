@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { handle, ok } from "@/lib/http/respond";
 import { errorText } from "@/lib/ingest/add";
-import { listDocuments, toListItem, trainingSummary } from "@/lib/ingest/documents";
+import { listDocuments, pagesRead, toListItem, trainingSummary } from "@/lib/ingest/documents";
 import { trainingContext } from "@/lib/ingest/owner";
 
 const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
@@ -14,8 +14,9 @@ export const GET = handle(async (req) => {
     listDocuments(ctx.db, ctx.agent.id, page),
     trainingSummary(ctx.db, ctx.agent.id),
   ]);
+  const pages = await pagesRead(ctx.db, items);
   return ok(
-    items.map((d) => toListItem(d, (k) => errorText(ctx.locale, k))),
+    items.map((d) => toListItem(d, (k) => errorText(ctx.locale, k), pages)),
     { meta: { page, total_pages: totalPages, summary }, headers: { "cache-control": "no-store" } },
   );
 });

@@ -5,9 +5,9 @@ import { handle, ok } from "@/lib/http/respond";
 
 /** Conversations and messages per day, the share of helpful answers, unanswered questions (HIST-3). */
 export const GET = handle(async (req) => {
-  const { agent, db: database } = await ownerAgentContext(req);
+  const { user, agent, db: database } = await ownerAgentContext(req);
   const params = new URL(req.url).searchParams;
   const { from, to } = dateRange(params.get("from"), params.get("to"));
-  const tz = await timeZone(database, params.get("tz"));
+  const tz = await timeZone(database, params.get("tz"), user.timeZone);
   return ok(await insights(database, agent.id, from, to, tz));
 });

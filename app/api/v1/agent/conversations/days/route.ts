@@ -5,10 +5,10 @@ import { handle, ok } from "@/lib/http/respond";
 
 /** Days that have conversations, for marking a calendar (HIST-2). */
 export const GET = handle(async (req) => {
-  const { agent, db: database } = await ownerAgentContext(req);
+  const { user, agent, db: database } = await ownerAgentContext(req);
   const params = new URL(req.url).searchParams;
   const { from, to } = dateRange(params.get("from"), params.get("to"));
-  const tz = await timeZone(database, params.get("tz"));
+  const tz = await timeZone(database, params.get("tz"), user.timeZone);
   const days = await countsPerDay(database, agent.id, from, to, tz);
   return ok(days.filter((d) => d.conversations > 0 || d.messages > 0));
 });

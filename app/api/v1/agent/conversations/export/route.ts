@@ -7,14 +7,14 @@ import { handle } from "@/lib/http/respond";
 
 /** One day's messages as a CSV or JSON download, the 500 latest at most (HIST-2). */
 export const GET = handle(async (req) => {
-  const { agent, db: database } = await ownerAgentContext(req);
+  const { user, agent, db: database } = await ownerAgentContext(req);
   const params = new URL(req.url).searchParams;
   if (!params.get("date")) throw new ApiError("bad_request", "history_date_required");
   const date = calendarDate(params.get("date"))!;
   const format = params.get("format") ?? "csv";
   if (format !== "csv" && format !== "json")
     throw new ApiError("validation_failed", "history_format_invalid");
-  const tz = await timeZone(database, params.get("tz"));
+  const tz = await timeZone(database, params.get("tz"), user.timeZone);
   const rows = await messagesOfDay(database, agent.id, date, tz);
   if (rows.length === 0) throw new ApiError("not_found", "history_no_messages");
   const records = exportRecords(rows, tz);
