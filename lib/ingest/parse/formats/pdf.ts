@@ -1,12 +1,20 @@
 import { getDocumentProxy } from "unpdf";
-import { ParseError, type Section } from "../types.ts";
+import type { CharacterBudget } from "../budget.ts";
+import { checkPdfStreams } from "../pdf-streams.ts";
+import { ParseError, type ParseLimits, type Section } from "../types.ts";
 
 /**
  * Text layer page by page (pdf.js 5 through unpdf: pure JavaScript, no canvas; its font code no longer
  * compiles glyphs with eval, the CVE-2024-4367 path). No system fonts, no font faces. A PDF without a text
  * layer is a scan: that is said plainly instead of indexing nothing.
  */
-export async function parsePdf(bytes: Uint8Array): Promise<Section[]> {
+export async function parsePdf(
+  bytes: Uint8Array,
+  limits: ParseLimits,
+  budget: CharacterBudget,
+): Promise<Section[]> {
+  // Before pdf.js, which inflates whole streams and cannot be stopped: refuse a stream bomb from a count.
+  checkPdfStreams(bytes, limits);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
@@ -34,6 +42,8 @@ export async function parsePdf(bytes: Uint8Array): Promise<Section[]> {
       }
       sections.push({ heading: null, text });
       page.cleanup();
+      // The rest of the pages would be cut anyway: stop reading them.
+      if (!budget.take(text.length)) break;
     }
     const letters = sections.reduce((sum, s) => sum + s.text.replace(/\s/g, "").length, 0);
     if (letters < 10)
