@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { handle, ok } from "@/lib/http/respond";
-import { errorText } from "@/lib/ingest/add";
 import { listDocuments, toListItem, trainingSummary } from "@/lib/ingest/documents";
 import { trainingContext } from "@/lib/ingest/owner";
 
@@ -15,7 +14,7 @@ export const GET = handle(async (req) => {
     trainingSummary(ctx.db, ctx.agent.id),
   ]);
   return ok(
-    items.map((d) => toListItem(d, (k) => errorText(ctx.locale, k))),
+    items.map((d) => toListItem(d, ctx.locale)),
     { meta: { page, total_pages: totalPages, summary }, headers: { "cache-control": "no-store" } },
   );
 });
