@@ -1,4 +1,4 @@
-import { Inflate } from "fflate";
+import { Decompress } from "fflate";
 import { ParseError } from "./types.ts";
 
 /**
@@ -14,7 +14,8 @@ const imageFilters = new Set(["DCTDecode", "DCT", "JPXDecode", "CCITTFaxDecode",
 /** Filters whose output is never larger than their input: no inflation to count. */
 const shrinkingFilters = new Set(["ASCIIHexDecode", "AHx", "ASCII85Decode", "A85", "Crypt"]);
 const flateFilters = new Set(["FlateDecode", "Fl"]);
-/** Input steps small enough that one step of a maximal deflate stream (~1:1032) adds about 1 MB. */
+/** Input steps small enough that one step of a maximal deflate stream (~1:1032) adds about 1 MB. PDF
+ * FlateDecode is zlib-wrapped; `Decompress` reads the header (and takes raw deflate too). */
 const STEP = 1024;
 
 function tooExpanded(detail: string): ParseError {
@@ -44,12 +45,12 @@ function inflatedSize(data: Uint8Array, flateLayers: number, cap: number, label:
   let produced = 0;
   // Each layer feeds the next; only the last layer's output is the stream's decoded size, but every
   // layer's output is bounded by the same cap so a nested bomb cannot grow in the middle.
-  const layers: Inflate[] = [];
+  const layers: Decompress[] = [];
   const sizes: number[] = new Array(flateLayers).fill(0);
   for (let i = 0; i < flateLayers; i++) {
     const layer = i;
     layers.push(
-      new Inflate((chunk, final) => {
+      new Decompress((chunk, final) => {
         sizes[layer]! += chunk.length;
         if (sizes[layer]! > cap) throw tooExpanded(`${label} decodes to more than ${cap} bytes`);
         if (layer === flateLayers - 1) produced += chunk.length;
@@ -144,7 +145,10 @@ export function checkPdfStreams(bytes: Uint8Array, budget: StreamBudget): number
     if (/\/Subtype\s*\/Image\b/.test(dict) || filters.some((f) => imageFilters.has(f))) continue;
     const remaining = budget.maxDecodedBytes - total;
     const cap = Math.min(budget.maxStreamBytes, remaining);
-    const size = decodedSize(bytes.subarray(start, end), filters, cap, `stream ${index}`);
+    // The label says which budget a stream ran into: its own, or what the document had left.
+    const label =
+      cap < budget.maxStreamBytes ? `streams up to ${index} (document budget)` : `stream ${index}`;
+    const size = decodedSize(bytes.subarray(start, end), filters, cap, label);
     if (size > budget.maxStreamBytes)
       throw tooExpanded(`stream ${index} decodes to more than ${budget.maxStreamBytes} bytes`);
     total += size;

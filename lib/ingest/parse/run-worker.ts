@@ -139,12 +139,14 @@ export class Gate {
     this.available = available;
   }
 
-  /** How many may run now, judged by the memory left. */
+  /**
+   * How many may run now, judged by the memory left. Conservative on purpose: a child that has just
+   * started has not used its memory yet, so each running one is assumed to reach its ceiling.
+   */
   private slots(): number {
     if (this.perTaskBytes <= 0) return this.size;
-    // Running children already count in what is used; room is for the next one.
-    const room = Math.floor((this.available() - this.reserveBytes) / this.perTaskBytes);
-    return Math.max(1, Math.min(this.size, this.active + room));
+    const fit = Math.floor((this.available() - this.reserveBytes) / this.perTaskBytes);
+    return Math.max(1, Math.min(this.size, fit));
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
