@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { agents } from "@/lib/db/schema";
 import { type CrawlPage, crawlMessage, crawlSite } from "@/lib/ingest/crawl";
 import { parseDocument } from "@/lib/ingest/parse";
+import { keepFirst } from "@/lib/ingest/parse/text";
 import { chunk } from "@/lib/retrieval/chunk";
 import { configuredEmbedder } from "@/lib/retrieval/embedder";
 import { replacePassages } from "@/lib/retrieval/passages";
@@ -66,27 +67,59 @@ async function learnFile(db: Db, store: FileStore, doc: DocumentRow): Promise<vo
     await markFailed(db, doc.id, `ingest_${parsed.error}`, parsed.detail);
     return;
   }
-  const passages = chunk(parsed.sections).map((c) => ({
-    heading: c.heading,
-    content: c.content,
-    language: parsed.language ?? null,
-  }));
-  if (passages.length === 0) {
-    await markFailed(db, doc.id, "ingest_file_empty");
-    return;
-  }
-  await replacePassages(db, {
-    agentId: doc.agentId,
-    documentId: doc.id,
-    passages,
-    embedder: configuredEmbedder(),
+  // Check and write under the agent's lock: two documents learned at once must not both take the last
+  // of the agent's room. (One process; with separate workers the overshoot is at most one document.)
+  await underAgentLock(doc.agentId, async () => {
+    const now = await roomFor(db, doc);
+    if (now.refusal) {
+      await markFailed(db, doc.id, now.refusal);
+      return;
+    }
+    let { sections, characters, truncated } = parsed;
+    let cutByAgent = byAgent;
+    if (characters > now.left) {
+      sections = keepFirst(sections, now.left).sections;
+      characters = [...sections.map((s) => (s.heading ? `${s.heading}\n${s.text}` : s.text)).join("\n\n")]
+        .length;
+      truncated = true;
+      cutByAgent = true;
+    }
+    const passages = chunk(sections).map((c) => ({
+      heading: c.heading,
+      content: c.content,
+      language: parsed.language ?? null,
+    }));
+    if (passages.length === 0) {
+      await markFailed(db, doc.id, "ingest_file_empty");
+      return;
+    }
+    await replacePassages(db, {
+      agentId: doc.agentId,
+      documentId: doc.id,
+      passages,
+      embedder: configuredEmbedder(),
+    });
+    const note = !truncated
+      ? null
+      : cutByAgent
+        ? planReason("ingest_truncated_agent", limits, limits.charactersPerAgent)
+        : planReason("ingest_truncated", limits, limits.charactersPerDocument);
+    await markCompleted(db, doc.id, characters, note);
   });
-  const note = !parsed.truncated
-    ? null
-    : byAgent
-      ? planReason("ingest_truncated_agent", limits, limits.charactersPerAgent)
-      : planReason("ingest_truncated", limits, limits.charactersPerDocument);
-  await markCompleted(db, doc.id, parsed.characters, note);
+}
+
+const agentLocks = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task of the same agent in this process has finished. */
+async function underAgentLock<T>(agentId: string, task: () => Promise<T>): Promise<T> {
+  const previous = agentLocks.get(agentId) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(task);
+  agentLocks.set(agentId, run);
+  try {
+    return await run;
+  } finally {
+    if (agentLocks.get(agentId) === run) agentLocks.delete(agentId);
+  }
 }
 
 async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {

@@ -1,9 +1,10 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { defaultLimits, parseDocument } from "@/lib/ingest/parse";
-import { extract, keepFirst } from "@/lib/ingest/parse/extract";
+import { extract } from "@/lib/ingest/parse/extract";
 import { checkPdfStreams } from "@/lib/ingest/parse/pdf-streams";
 import { Gate } from "@/lib/ingest/parse/run-worker";
+import { keepFirst } from "@/lib/ingest/parse/text";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
 import {
