@@ -47,14 +47,15 @@ async function roomFor(db: Db, doc: DocumentRow) {
 }
 
 async function learnFile(db: Db, store: FileStore, doc: DocumentRow): Promise<void> {
-  const bytes = doc.storageKey ? await store.get(doc.storageKey) : null;
-  if (!bytes) {
-    await markFailed(db, doc.id, "ingest_file_missing");
-    return;
-  }
+  // The plan first: a document the agent has no room for is not even read.
   const { limits, left, refusal } = await roomFor(db, doc);
   if (refusal) {
     await markFailed(db, doc.id, refusal);
+    return;
+  }
+  const bytes = doc.storageKey ? await store.get(doc.storageKey) : null;
+  if (!bytes) {
+    await markFailed(db, doc.id, "ingest_file_missing");
     return;
   }
   // Counted while parsing: the parse stops at whichever is smaller, the document's or the agent's room.
