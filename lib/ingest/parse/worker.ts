@@ -7,6 +7,9 @@ import type { ParsableType, ParseLimits } from "./types.ts";
  */
 type Job = { bytes: Uint8Array; name: string; type?: ParsableType; limits: ParseLimits };
 
+// The server is gone (killed, crashed): nobody waits for this answer, so end now rather than linger.
+process.once("disconnect", () => process.exit(0));
+
 process.once("message", async (job: Job) => {
   const result = await extract(new Uint8Array(job.bytes), job.name, job.limits, job.type);
   // Exit once the answer is handed over: a library's timers must not keep the process (and its memory).
