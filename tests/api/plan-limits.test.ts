@@ -59,7 +59,7 @@ async function owner() {
 async function seed(agentId: string, n: number, characters: number, status = "completed") {
   await sql(
     `insert into documents (agent_id, type, name, size, content_hash, status, characters)
-     select $1, 'text', 'earlier ' || g, 10, 'seed-' || $1 || '-' || $4 || '-' || g, $4, $3
+     select $1::uuid, 'text', 'earlier ' || g, 10, 'seed-' || $1::text || '-' || $4::text || '-' || g, $4::text, $3::int
      from generate_series(1, $2::int) g`,
     [agentId, n, characters, status],
   );
