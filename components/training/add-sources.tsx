@@ -18,7 +18,15 @@ export function AddSources({ onAdded }: { onAdded: () => void }) {
   const t = useTranslations("training");
   const report = (result: AddResult) => {
     if (result.accepted.length > 0) toast.success(t("added", { count: result.accepted.length }));
-    for (const r of result.rejected) toast.error(r.name, { description: r.message });
+    for (const r of result.rejected) {
+      const upgrade = r.upgrade_url;
+      // A plan limit can be lifted: the toast offers the way there.
+      toast.error(r.name, {
+        description: r.message,
+        action: upgrade ? { label: t("upgrade"), onClick: () => window.location.assign(upgrade) } : undefined,
+        duration: upgrade ? 15_000 : undefined,
+      });
+    }
     onAdded();
   };
   const failed = (err: unknown) =>

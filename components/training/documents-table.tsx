@@ -293,6 +293,16 @@ function DocumentRow(props: {
               {doc.error}
             </p>
           )}
+          {doc.status === "completed" && doc.error && (
+            <p className="mt-1 text-sm text-muted-foreground" data-testid="document-note">
+              {doc.error}
+            </p>
+          )}
+          {doc.error && doc.upgrade_url && (
+            <a className="mt-1 inline-block text-sm font-medium underline" href={doc.upgrade_url}>
+              {t("upgrade")}
+            </a>
+          )}
         </div>
         <StatusBadge doc={doc} />
         {doc.status === "failed" && (

@@ -17,6 +17,8 @@ export type PlanLimits = {
   readonly documentsPerAgent: number;
   /** characters of text one agent may learn, all documents together */
   readonly charactersPerAgent: number;
+  /** characters learned from one document; the rest is cut with a note saying so */
+  readonly charactersPerDocument: number;
   /** visitor messages answered per calendar month (CHAT-8) */
   readonly monthlyMessages: number;
 };
@@ -31,6 +33,7 @@ const FREE: PlanLimits = Object.freeze({
   maxFilesPerUpload: 20,
   documentsPerAgent: 100,
   charactersPerAgent: 2_000_000,
+  charactersPerDocument: 500_000,
   monthlyMessages: 200,
 });
 

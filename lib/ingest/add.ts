@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import type { PlanLimits } from "@/lib/billing/plan-limits";
 import type { Db } from "@/lib/db/client";
 import type { DocumentType } from "@/lib/db/schema";
 import { translate } from "@/lib/i18n/messages";
@@ -6,10 +7,12 @@ import type { Locale } from "@/lib/i18n/routing";
 import { checkSite, crawlMessage } from "@/lib/ingest/crawl";
 import { detectType } from "@/lib/ingest/parse";
 import { documentKey, type FileStore } from "@/lib/storage/store";
+import { agentUsage, planReason, reasonText, upgradePath } from "./agent-limits";
 import { type DocumentListItem, hashesKnown, insertDocument, toListItem } from "./documents";
 import type { UploadedFile, UploadRejection } from "./upload";
 
-export type Rejection = { name: string; message: string; detail?: string };
+/** `upgrade_url` is present when a plan limit refused it: where the owner can lift the limit. */
+export type Rejection = { name: string; message: string; detail?: string; upgrade_url?: string };
 export type AddResult = { accepted: DocumentListItem[]; rejected: Rejection[] };
 
 /** What adding needs from its surroundings; the route supplies the real ones, tests their own. */
@@ -20,6 +23,8 @@ export type AddContext = {
   store: FileStore;
   enqueue: (documentId: string) => Promise<void>;
   maxFileBytes: number;
+  /** The owner's plan (`limitsFor(user)`): documents and characters per agent are checked against it. */
+  limits: PlanLimits;
 };
 
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
@@ -27,6 +32,47 @@ const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes
 /** A translated message for an error key under `errors.`. */
 export function errorText(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
   return translate(locale, `errors.${key}`, values);
+}
+
+/**
+ * What the plan still lets this agent add, as far as is known before learning: a slot per document, and
+ * characters left (a file's count is known only once it is read, so a file needs only some room left).
+ * Null when there is room; otherwise the refusal, naming the plan and its limit.
+ */
+export class PlanRoom {
+  private documentsLeft: number;
+  private charactersLeft: number;
+  private readonly ctx: AddContext;
+  private constructor(ctx: AddContext, documentsLeft: number, charactersLeft: number) {
+    this.ctx = ctx;
+    this.documentsLeft = documentsLeft;
+    this.charactersLeft = charactersLeft;
+  }
+
+  static async of(ctx: AddContext): Promise<PlanRoom> {
+    const usage = await agentUsage(ctx.db, ctx.agentId);
+    return new PlanRoom(
+      ctx,
+      ctx.limits.documentsPerAgent - usage.documents,
+      ctx.limits.charactersPerAgent - usage.characters,
+    );
+  }
+
+  /** Takes a slot for one document of `characters` (0 when not known yet), or says why not. */
+  take(name: string, characters = 0): Rejection | null {
+    const l = this.ctx.limits;
+    if (this.documentsLeft <= 0)
+      return this.refusal(name, planReason("limit_documents", l, l.documentsPerAgent));
+    if (this.charactersLeft <= 0 || characters > this.charactersLeft)
+      return this.refusal(name, planReason("limit_characters", l, l.charactersPerAgent));
+    this.documentsLeft--;
+    this.charactersLeft -= characters;
+    return null;
+  }
+
+  private refusal(name: string, reason: string): Rejection {
+    return { name, message: reasonText(this.ctx.locale, reason), upgrade_url: upgradePath(this.ctx.locale) };
+  }
 }
 
 /**
@@ -66,9 +112,15 @@ export async function addFiles(
   );
   const seen = new Set<string>();
   const accepted: DocumentListItem[] = [];
+  const room = await PlanRoom.of(ctx);
   for (const c of candidates) {
     if (known.has(c.hash) || seen.has(c.hash)) {
       rejected.push({ name: c.file.name, message: errorText(ctx.locale, "files_duplicate") });
+      continue;
+    }
+    const refused = room.take(c.file.name);
+    if (refused) {
+      rejected.push(refused);
       continue;
     }
     seen.add(c.hash);
@@ -92,6 +144,9 @@ export async function addText(ctx: AddContext, title: string, content: string): 
   if ((await hashesKnown(ctx.db, ctx.agentId, [hash])).size > 0) {
     return { accepted: [], rejected: [{ name: title, message: errorText(ctx.locale, "files_duplicate") }] };
   }
+  // A snippet's length is known now: what would go past the agent's characters is refused at once.
+  const refused = (await PlanRoom.of(ctx)).take(title, [...text].length);
+  if (refused) return { accepted: [], rejected: [refused] };
   const doc = await store(ctx, { type: "text", name: title.normalize("NFC"), bytes, hash });
   return doc
     ? { accepted: [doc], rejected: [] }
@@ -122,6 +177,8 @@ export async function addWebsite(
   if ((await hashesKnown(ctx.db, ctx.agentId, [hash])).size > 0) {
     return { accepted: [], rejected: [{ name, message: errorText(ctx.locale, "site_duplicate") }] };
   }
+  const refused = (await PlanRoom.of(ctx)).take(name);
+  if (refused) return { accepted: [], rejected: [refused] };
   const row = await insertDocument(ctx.db, {
     agentId: ctx.agentId,
     type: "url",
@@ -132,7 +189,7 @@ export async function addWebsite(
   });
   if (!row) return { accepted: [], rejected: [{ name, message: errorText(ctx.locale, "site_duplicate") }] };
   await ctx.enqueue(row.id);
-  return { accepted: [toListItem(row, (k) => errorText(ctx.locale, k))], rejected: [] };
+  return { accepted: [toListItem(row, ctx.locale)], rejected: [] };
 }
 
 /**
@@ -160,5 +217,5 @@ async function store(
     return null;
   }
   await ctx.enqueue(row.id);
-  return toListItem(row, (k) => errorText(ctx.locale, k));
+  return toListItem(row, ctx.locale);
 }

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { crawlPages, type DocumentStatus, type DocumentType, documents } from "@/lib/db/schema";
+import type { Locale } from "@/lib/i18n/routing";
+import { decodeReason, reasonText, upgradePath } from "./agent-limits";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -11,11 +13,14 @@ export type DocumentListItem = {
   type: DocumentType;
   size: number;
   status: DocumentStatus;
+  /** Why it failed; on a completed document, a note (only the beginning was learned, and why). */
   error: string | null;
   characters: number;
   /** A website's pages read so far; null for files and texts (a website's own size says nothing). */
   pages: number | null;
   inserted_at: string;
+  /** Present when a plan limit is the reason: where the owner can lift it. */
+  upgrade_url?: string;
 };
 
 export const DOCUMENTS_PER_PAGE = 20;
@@ -114,10 +119,16 @@ export async function markProcessing(db: Db, id: string): Promise<DocumentRow | 
   return row ?? null;
 }
 
-export async function markCompleted(db: Db, id: string, characters: number): Promise<void> {
+/** `note` stays on a completed document as its error text: e.g. only the first 500,000 characters learned. */
+export async function markCompleted(
+  db: Db,
+  id: string,
+  characters: number,
+  note: string | null = null,
+): Promise<void> {
   await db
     .update(documents)
-    .set({ status: "completed", characters, error: null, errorDetail: null, completedAt: sql`now()` })
+    .set({ status: "completed", characters, error: note, errorDetail: null, completedAt: sql`now()` })
     .where(eq(documents.id, id));
 }
 
@@ -130,20 +141,22 @@ export async function markFailed(db: Db, id: string, error: string, detail?: str
 
 export function toListItem(
   row: DocumentRow,
-  translateError: (key: string) => string,
+  locale: Locale,
   pages: Map<string, number> = new Map(),
 ): DocumentListItem {
-  return {
+  const item: DocumentListItem = {
     id: row.id,
     name: row.name,
     type: row.type,
     size: row.size,
     status: row.status,
-    error: row.error ? translateError(row.error) : null,
+    error: row.error ? reasonText(locale, row.error) : null,
     characters: row.characters,
     pages: row.type === "url" ? (pages.get(row.id) ?? 0) : null,
     inserted_at: row.insertedAt.toISOString(),
   };
+  if (row.error && decodeReason(row.error).upgrade) item.upgrade_url = upgradePath(locale);
+  return item;
 }
 
 export type TrainingSummary = { processing: number; completed: number; failed: number; characters: number };

@@ -20,6 +20,7 @@ export async function trainingContext(req: Request) {
     store: fileStore(),
     enqueue: (id) => sendIngest(rt.jobs.boss, id),
     maxFileBytes: limits.maxFileBytes,
+    limits,
   };
   return { user, agent, db, limits, locale, add, config: rt.config };
 }

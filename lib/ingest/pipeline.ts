@@ -5,10 +5,12 @@ import type { Db } from "@/lib/db/client";
 import { agents } from "@/lib/db/schema";
 import { type CrawlPage, crawlMessage, crawlSite } from "@/lib/ingest/crawl";
 import { parseDocument } from "@/lib/ingest/parse";
+import { keepFirst } from "@/lib/ingest/parse/text";
 import { chunk } from "@/lib/retrieval/chunk";
 import { configuredEmbedder } from "@/lib/retrieval/embedder";
 import { replacePassages } from "@/lib/retrieval/passages";
 import type { FileStore } from "@/lib/storage/store";
+import { agentUsage, planReason } from "./agent-limits";
 import { deletePagesNotIn, upsertCrawlPage } from "./crawl-pages";
 import { type DocumentRow, markCompleted, markFailed } from "./documents";
 
@@ -28,45 +30,115 @@ export async function ingest(db: Db, store: FileStore, doc: DocumentRow): Promis
   }
 }
 
+/** The owner's plan and what it still lets this document add; a failure reason when it lets nothing. */
+async function roomFor(db: Db, doc: DocumentRow) {
+  const [agent] = await db.select({ ownerId: agents.ownerId }).from(agents).where(eq(agents.id, doc.agentId));
+  const limits = limitsFor(agent ? { id: agent.ownerId } : null);
+  const usage = await agentUsage(db, doc.agentId, doc.id);
+  const left = limits.charactersPerAgent - usage.characters;
+  // Documents already over a lowered limit stay learned; only one that would be past it is refused.
+  const refusal =
+    usage.documents >= limits.documentsPerAgent
+      ? planReason("limit_documents", limits, limits.documentsPerAgent)
+      : left <= 0
+        ? planReason("limit_characters", limits, limits.charactersPerAgent)
+        : null;
+  return { limits, left, refusal };
+}
+
 async function learnFile(db: Db, store: FileStore, doc: DocumentRow): Promise<void> {
+  // The plan first: a document the agent has no room for is not even read.
+  const { limits, left, refusal } = await roomFor(db, doc);
+  if (refusal) {
+    await markFailed(db, doc.id, refusal);
+    return;
+  }
   const bytes = doc.storageKey ? await store.get(doc.storageKey) : null;
   if (!bytes) {
     await markFailed(db, doc.id, "ingest_file_missing");
     return;
   }
-  const parsed = await parseDocument({
-    bytes,
-    name: doc.name,
-    type: doc.type === "url" ? undefined : doc.type,
-  });
+  // Counted while parsing: the parse stops at whichever is smaller, the document's or the agent's room.
+  const byAgent = left < limits.charactersPerDocument;
+  const parsed = await parseDocument(
+    { bytes, name: doc.name, type: doc.type === "url" ? undefined : doc.type },
+    { maxBytes: limits.maxFileBytes, maxCharacters: byAgent ? left : limits.charactersPerDocument },
+  );
   if (!parsed.ok) {
     await markFailed(db, doc.id, `ingest_${parsed.error}`, parsed.detail);
     return;
   }
-  const passages = chunk(parsed.sections).map((c) => ({
-    heading: c.heading,
-    content: c.content,
-    language: parsed.language ?? null,
-  }));
-  if (passages.length === 0) {
-    await markFailed(db, doc.id, "ingest_file_empty");
-    return;
-  }
-  await replacePassages(db, {
-    agentId: doc.agentId,
-    documentId: doc.id,
-    passages,
-    embedder: configuredEmbedder(),
+  // Check and write under the agent's lock: two documents learned at once must not both take the last
+  // of the agent's room. (One process; with separate workers the overshoot is at most one document.)
+  await underAgentLock(doc.agentId, async () => {
+    const now = await roomFor(db, doc);
+    if (now.refusal) {
+      await markFailed(db, doc.id, now.refusal);
+      return;
+    }
+    let { sections, characters, truncated } = parsed;
+    let cutByAgent = byAgent;
+    if (characters > now.left) {
+      sections = keepFirst(sections, now.left).sections;
+      characters = [...sections.map((s) => (s.heading ? `${s.heading}\n${s.text}` : s.text)).join("\n\n")]
+        .length;
+      truncated = true;
+      cutByAgent = true;
+    }
+    const passages = chunk(sections).map((c) => ({
+      heading: c.heading,
+      content: c.content,
+      language: parsed.language ?? null,
+    }));
+    if (passages.length === 0) {
+      await markFailed(db, doc.id, "ingest_file_empty");
+      return;
+    }
+    await replacePassages(db, {
+      agentId: doc.agentId,
+      documentId: doc.id,
+      passages,
+      embedder: configuredEmbedder(),
+    });
+    const note = !truncated
+      ? null
+      : cutByAgent
+        ? planReason("ingest_truncated_agent", limits, limits.charactersPerAgent)
+        : planReason("ingest_truncated", limits, limits.charactersPerDocument);
+    await markCompleted(db, doc.id, characters, note);
   });
-  await markCompleted(db, doc.id, parsed.characters);
+}
+
+const agentLocks = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task of the same agent in this process has finished. */
+async function underAgentLock<T>(agentId: string, task: () => Promise<T>): Promise<T> {
+  const previous = agentLocks.get(agentId) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(task);
+  agentLocks.set(agentId, run);
+  try {
+    return await run;
+  } finally {
+    if (agentLocks.get(agentId) === run) agentLocks.delete(agentId);
+  }
 }
 
 async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
-  const [agent] = await db.select({ ownerId: agents.ownerId }).from(agents).where(eq(agents.id, doc.agentId));
-  const maxPages = limitsFor(agent ? { id: agent.ownerId } : null).crawlPagesPerSite;
+  const { limits, left, refusal } = await roomFor(db, doc);
+  if (refusal) {
+    await markFailed(db, doc.id, refusal);
+    return;
+  }
+  const maxPages = limits.crawlPagesPerSite;
   const reached: string[] = [];
   let characters = 0;
+  let cut = false;
   const onPage = async (page: CrawlPage) => {
+    // Pages past the agent's characters are not learned; the document says so when the crawl ends.
+    if (page.status === "completed" && characters + page.characters > left) {
+      cut = true;
+      return;
+    }
     reached.push(page.url);
     const row = await upsertCrawlPage(db, {
       documentId: doc.id,
@@ -106,5 +178,10 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
     await markFailed(db, doc.id, "crawl_no_pages");
     return;
   }
-  await markCompleted(db, doc.id, characters);
+  await markCompleted(
+    db,
+    doc.id,
+    characters,
+    cut ? planReason("ingest_truncated_agent", limits, limits.charactersPerAgent) : null,
+  );
 }

@@ -12,6 +12,7 @@ import {
   markProcessing,
   toListItem,
 } from "@/lib/ingest/documents";
+import en from "@/messages/en.json";
 import { unitDatabase } from "../helpers/unit-db";
 
 const database = unitDatabase();
@@ -90,14 +91,14 @@ describe("documents", () => {
       "ingest_pdf_no_text",
       "no text layer on 3 pages",
     ]);
-    expect(toListItem(row, (k) => `T(${k})`).error).toBe("T(ingest_pdf_no_text)");
+    expect(toListItem(row, "en").error).toBe(en.errors.ingest_pdf_no_text);
     await markProcessing(db, doc.id);
     row = (await documentOf(db, a, doc.id))!;
     expect([row.status, row.error, row.attempts]).toEqual(["processing", null, 1]);
     await markCompleted(db, doc.id, 1234);
     row = (await documentOf(db, a, doc.id))!;
     expect([row.status, row.characters, row.completedAt !== null]).toEqual(["completed", 1234, true]);
-    expect(Object.keys(toListItem(row, (k) => k)).sort()).toEqual(
+    expect(Object.keys(toListItem(row, "vi")).sort()).toEqual(
       ["characters", "error", "id", "inserted_at", "name", "pages", "size", "status", "type"].sort(),
     );
   });

@@ -1,7 +1,7 @@
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   defaultLimits,
@@ -317,9 +317,16 @@ describe("the worker is bounded in time and memory", () => {
   const hog = path.join(dir, "hog.mjs");
   writeFileSync(hang, "for (;;) {}\n");
   writeFileSync(hog, "const keep = []; for (;;) keep.push(new Array(1e5).fill({ a: Math.random() }));\n");
+  // Buffers live outside the V8 heap: --max-old-space-size alone would let this grow without end.
+  const buffers = path.join(dir, "buffers.mjs");
+  writeFileSync(
+    buffers,
+    "const keep = []; for (;;) { keep.push(Buffer.alloc(8 << 20, 1)); await new Promise((r) => setTimeout(r, 5)); }\n",
+  );
+  let child: ChildProcess | undefined;
 
   it("a parser that never returns is terminated at the deadline", async () => {
-    let worker: Worker | undefined;
+    let child: ChildProcess | undefined;
     let exited = false;
     const started = performance.now();
     const r = await runWorker(
@@ -328,9 +335,10 @@ describe("the worker is bounded in time and memory", () => {
       {
         timeoutMs: 300,
         maxHeapMb: 64,
-        onWorker: (w) => {
-          worker = w;
-          w.once("exit", () => {
+        maxRssMb: 256,
+        onChild: (c) => {
+          child = c;
+          c.once("exit", () => {
             exited = true;
           });
         },
@@ -338,9 +346,9 @@ describe("the worker is bounded in time and memory", () => {
     );
     expect(r).toMatchObject({ ok: false, error: "parse_timeout" });
     expect(performance.now() - started).toBeLessThan(3_000);
-    expect(worker).toBeDefined();
+    expect(child).toBeDefined();
     expect(exited).toBe(true);
-    expect(worker!.threadId).toBe(-1);
+    expect(child!.signalCode).toBe("SIGKILL");
   });
 
   it("a real parse given a tiny deadline ends as parse_timeout", async () => {
@@ -349,8 +357,19 @@ describe("the worker is bounded in time and memory", () => {
   });
 
   it("a parser that eats memory is stopped at its heap limit", async () => {
-    const r = await runWorker(hog, {}, { timeoutMs: 15_000, maxHeapMb: 32 });
+    const r = await runWorker(hog, {}, { timeoutMs: 15_000, maxHeapMb: 32, maxRssMb: 1024 });
     expect(r).toMatchObject({ ok: false, error: "file_too_complex" });
+  });
+
+  it("memory outside the heap (decoded buffers) is bounded too: the whole process is killed at its ceiling", async () => {
+    const r = await runWorker(
+      buffers,
+      {},
+      { timeoutMs: 15_000, maxHeapMb: 512, maxRssMb: 160, onChild: (c) => (child = c) },
+    );
+    expect(r).toMatchObject({ ok: false, error: "file_too_complex" });
+    expect(!r.ok && r.detail).toMatch(/ceiling 160 MB/);
+    expect(child!.signalCode).toBe("SIGKILL");
   });
 });
 

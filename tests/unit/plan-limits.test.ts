@@ -10,6 +10,7 @@ describe("plan limits", () => {
       maxFilesPerUpload: 20,
       documentsPerAgent: 100,
       charactersPerAgent: 2_000_000,
+      charactersPerDocument: 500_000,
       monthlyMessages: 200,
     });
     expect(planOf({ id: "x" })).toBe("free");

@@ -1,6 +1,7 @@
+import { CharacterBudget } from "./budget.ts";
 import { detectType } from "./detect.ts";
 import { renderSheets } from "./rows.ts";
-import { decodeText, guessLanguage, tidy, tidySections } from "./text.ts";
+import { decodeText, guessLanguage, keepFirst, tidy, tidySections } from "./text.ts";
 import {
   fail,
   type ParsableType,
@@ -26,11 +27,13 @@ export async function extract(
   const detected = detectType(name, bytes, type);
   if (!detected.ok) return detected;
   try {
-    const sections = tidySections(await sectionsOf(detected.type, bytes, limits));
+    const budget = new CharacterBudget(limits.maxCharacters);
+    const all = tidySections(await sectionsOf(detected.type, bytes, limits, budget));
+    const { sections, cut } = keepFirst(all, limits.maxCharacters);
     const text = sections.map((s) => (s.heading ? `${s.heading}\n${s.text}` : s.text)).join("\n\n");
     if (!text)
       return fail(detected.type === "pdf" ? "pdf_no_text" : "file_empty", "no text after extraction");
-    return {
+    const result: ParseResult = {
       ok: true,
       type: detected.type,
       text,
@@ -38,6 +41,8 @@ export async function extract(
       characters: [...text].length,
       language: guessLanguage(text),
     };
+    if (cut || budget.exhausted) result.truncated = true;
+    return result;
   } catch (e) {
     if (e instanceof ParseError) return fail(e.key, e.message);
     const err = e as Error;
@@ -45,7 +50,12 @@ export async function extract(
   }
 }
 
-async function sectionsOf(type: ParsableType, bytes: Uint8Array, limits: ParseLimits): Promise<Section[]> {
+async function sectionsOf(
+  type: ParsableType,
+  bytes: Uint8Array,
+  limits: ParseLimits,
+  budget: CharacterBudget,
+): Promise<Section[]> {
   switch (type) {
     case "txt":
     case "text":
@@ -56,15 +66,19 @@ async function sectionsOf(type: ParsableType, bytes: Uint8Array, limits: ParseLi
       return (await import("./formats/html.ts")).parseHtml(decodeText(bytes)).sections;
     case "csv":
       return renderSheets(
-        (await import("./formats/csv.ts")).parseCsv(decodeText(bytes).replace(/^\ufeff/, "")),
+        (await import("./formats/csv.ts")).parseCsv(decodeText(bytes).replace(/^\ufeff/, ""), budget),
+        limits.maxCharacters,
       );
     case "docx":
       return (await import("./formats/docx.ts")).parseDocx(bytes, limits);
     case "xlsx":
-      return renderSheets((await import("./formats/xlsx.ts")).parseXlsx(bytes, limits));
+      return renderSheets(
+        (await import("./formats/xlsx.ts")).parseXlsx(bytes, limits, budget),
+        limits.maxCharacters,
+      );
     case "xls":
-      return renderSheets((await import("./formats/xls.ts")).parseXls(bytes));
+      return renderSheets((await import("./formats/xls.ts")).parseXls(bytes), limits.maxCharacters);
     case "pdf":
-      return (await import("./formats/pdf.ts")).parsePdf(bytes);
+      return (await import("./formats/pdf.ts")).parsePdf(bytes, limits, budget);
   }
 }

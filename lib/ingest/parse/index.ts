@@ -38,17 +38,19 @@ function workerEntry(): string {
 }
 
 let entry: string | null = null;
-const gate = new Gate(2);
+/** Two at most (the machine has few cores), fewer when memory is short; 256 MB kept for the server. */
+const gate = new Gate(2, defaultLimits.maxRssMb * 1024 * 1024, 256 * 1024 * 1024);
 
 /**
- * Parses one file in a worker thread of its own: a heap limit, a wall-clock limit after which the thread is
- * terminated, the input-size limit checked here before any thread starts, and the zip limits checked inside
- * before anything is inflated. Never throws for a bad file: the answer says why it could not be read.
+ * Parses one file in a child process of its own: a heap limit and a ceiling on the whole process's memory
+ * (a watchdog kills it past that), a wall-clock limit, the input-size limit checked here before any process
+ * starts, decoded-size budgets inside (zip entries, PDF streams) and a budget of characters learned.
+ * Never throws for a bad file: the answer says why it could not be read.
  */
 export async function parseDocument(
   input: ParseInput,
   limits: Partial<ParseLimits> = {},
-  hooks: Pick<WorkerOptions, "onWorker"> = {},
+  hooks: Pick<WorkerOptions, "onChild"> = {},
 ): Promise<ParseResult> {
   const l: ParseLimits = { ...defaultLimits, ...limits };
   if (input.bytes.length > l.maxBytes) return tooLarge(input.bytes.length, l.maxBytes);
@@ -58,5 +60,12 @@ export async function parseDocument(
   if (!detected.ok) return detected;
   entry ??= workerEntry();
   const job = { bytes: input.bytes, name: input.name, type: input.type, limits: l };
-  return gate.run(() => runWorker(entry!, job, { timeoutMs: l.timeoutMs, maxHeapMb: l.maxHeapMb, ...hooks }));
+  return gate.run(() =>
+    runWorker(entry!, job, {
+      timeoutMs: l.timeoutMs,
+      maxHeapMb: l.maxHeapMb,
+      maxRssMb: l.maxRssMb,
+      ...hooks,
+    }),
+  );
 }

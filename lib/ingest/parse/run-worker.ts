@@ -1,76 +1,161 @@
-import { Worker } from "node:worker_threads";
+import { type ChildProcess, fork, type Serializable } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { fail, type ParseResult } from "./types.ts";
 
 export type WorkerOptions = {
   timeoutMs: number;
+  /** V8 old-generation heap of the child, in MB. */
   maxHeapMb: number;
-  /** Lets a caller (a test) watch the thread, e.g. wait for its exit. */
-  onWorker?: (worker: Worker) => void;
+  /**
+   * Resident memory of the whole child process, in MB: heap, buffers, WASM, everything the OS counts. The
+   * heap flag alone does not bound decoded buffers (issue 13: two PDF bombs took the server to 5.9 GB).
+   */
+  maxRssMb: number;
+  /** Lets a caller (a test) watch the child, e.g. wait for its exit. */
+  onChild?: (child: ChildProcess) => void;
 };
 
+/** How often the watchdog reads the child's RSS; a decoder grows in steps far smaller than the ceiling. */
+const WATCH_MS = 20;
+
+/** Resident set size of a process in bytes from /proc, or null where there is no /proc (not Linux). */
+export function residentBytes(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "latin1");
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Runs one worker to completion and turns every way it can end into a ParseResult: its message, a timeout
- * (the thread is terminated, not left running), running out of heap, or dying without a word. The promise
- * settles only after the thread has stopped, so a caller never leaves a parser running behind it.
+ * Runs one parse in a child process of its own and turns every way it can end into a ParseResult: its
+ * answer, a timeout, passing its memory ceiling (both end in SIGKILL, so nothing is left running), its
+ * heap running out, or dying without a word. A process, not a thread: the OS can measure and kill the
+ * whole of it, and a crash in a decoder cannot take the server with it.
  */
-export function runWorker(
-  entry: string | URL,
-  workerData: unknown,
-  options: WorkerOptions,
-): Promise<ParseResult> {
+export function runWorker(entry: string, job: Serializable, options: WorkerOptions): Promise<ParseResult> {
   return new Promise((resolve) => {
     let outcome: ParseResult | null = null;
-    const worker = new Worker(entry, {
-      workerData,
+    const child = fork(entry, [], {
       // Not the parent's loaders (tsx, a test runner): Node strips the types itself, the same everywhere.
-      execArgv: [],
-      resourceLimits: {
-        maxOldGenerationSizeMb: options.maxHeapMb,
-        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(options.maxHeapMb / 8))),
-        stackSizeMb: 4,
-      },
-      stdout: false,
-      stderr: false,
+      execArgv: [
+        `--max-old-space-size=${options.maxHeapMb}`,
+        `--max-semi-space-size=${Math.min(16, Math.max(1, Math.floor(options.maxHeapMb / 16)))}`,
+        "--disable-warning=ExperimentalWarning",
+      ],
+      // No secrets in the child: it needs nothing from the server's environment.
+      env: { NODE_ENV: process.env.NODE_ENV ?? "production" },
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
     });
-    options.onWorker?.(worker);
-    const settle = (result: ParseResult) => {
+    options.onChild?.(child);
+    // Below the server's priority: a busy parse must not slow /api/health or a chat answer.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Not permitted everywhere; the memory and time limits hold regardless.
+      }
+    }
+    const kill = (result: ParseResult) => {
       outcome ??= result;
-      clearTimeout(timer);
-      void worker.terminate();
+      stopTimers();
+      child.kill("SIGKILL");
     };
     const timer = setTimeout(
-      () => settle(fail("parse_timeout", `no result after ${options.timeoutMs} ms; worker terminated`)),
+      () => kill(fail("parse_timeout", `no result after ${options.timeoutMs} ms; child killed`)),
       options.timeoutMs,
     );
-    worker.once("message", (result: ParseResult) => settle(result));
-    worker.once("error", (e: Error & { code?: string }) => {
-      if (e.code === "ERR_WORKER_OUT_OF_MEMORY")
-        settle(fail("file_too_complex", `worker ran out of its ${options.maxHeapMb} MB heap: ${e.message}`));
-      else settle(fail("parse_failed", `worker error: ${e.name}: ${e.message}`));
-    });
-    worker.once("exit", (code) => {
+    const ceiling = options.maxRssMb * 1024 * 1024;
+    let peak = 0;
+    const watchdog = setInterval(() => {
+      if (!child.pid) return;
+      const rss = residentBytes(child.pid);
+      if (rss === null) return;
+      peak = Math.max(peak, rss);
+      if (rss > ceiling)
+        kill(
+          fail(
+            "file_too_complex",
+            `child used ${Math.round(rss / 1048576)} MB, ceiling ${options.maxRssMb} MB`,
+          ),
+        );
+    }, WATCH_MS);
+    const stopTimers = () => {
       clearTimeout(timer);
-      resolve(outcome ?? fail("parse_failed", `worker exited with code ${code} before answering`));
+      clearInterval(watchdog);
+    };
+    child.once("message", (result: ParseResult) => {
+      outcome ??= result;
+      stopTimers();
+    });
+    child.once("error", (e: Error) => {
+      outcome ??= fail("parse_failed", `child error: ${e.name}: ${e.message}`);
+    });
+    child.once("exit", (code, signal) => {
+      stopTimers();
+      if (outcome) return resolve(outcome);
+      // V8 aborts the process when the heap limit is reached (SIGABRT, or exit code 134 via a shell).
+      if (signal === "SIGABRT" || code === 134)
+        return resolve(fail("file_too_complex", `child ran out of its ${options.maxHeapMb} MB heap`));
+      resolve(
+        fail(
+          "parse_failed",
+          `child exited with ${signal ?? `code ${code}`} before answering (peak ${peak} bytes)`,
+        ),
+      );
+    });
+    child.send(job, (err) => {
+      if (err) kill(fail("parse_failed", `could not hand the file to the child: ${err.message}`));
     });
   });
 }
 
-/** At most `size` workers at once: each may take its whole heap limit, and the machine has few cores. */
+/** Memory the OS can still give this process: the cgroup's limit where there is one. */
+function availableBytes(): number {
+  return process.availableMemory();
+}
+
+/**
+ * Admits parses while there is memory for them: at most `size` at once, and a second one only when the
+ * machine (or container) still has room for another child at its ceiling on top of a reserve for the
+ * server itself. The first parse always runs, so a small machine is slow rather than stuck.
+ */
 export class Gate {
   private active = 0;
   private readonly size: number;
+  private readonly perTaskBytes: number;
+  private readonly reserveBytes: number;
+  private readonly available: () => number;
   private readonly waiting: (() => void)[] = [];
-  constructor(size: number) {
+
+  constructor(size: number, perTaskBytes = 0, reserveBytes = 0, available: () => number = availableBytes) {
     this.size = Math.max(1, size);
+    this.perTaskBytes = perTaskBytes;
+    this.reserveBytes = reserveBytes;
+    this.available = available;
+  }
+
+  /**
+   * How many may run now, judged by the memory left. Conservative on purpose: a child that has just
+   * started has not used its memory yet, so each running one is assumed to reach its ceiling.
+   */
+  private slots(): number {
+    if (this.perTaskBytes <= 0) return this.size;
+    const fit = Math.floor((this.available() - this.reserveBytes) / this.perTaskBytes);
+    return Math.max(1, Math.min(this.size, fit));
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
-    // A finishing task hands its slot straight to the next waiter, so no newcomer can slip in between.
-    if (this.active >= this.size) await new Promise<void>((r) => this.waiting.push(r));
+    if (this.active >= this.slots()) await new Promise<void>((r) => this.waiting.push(r));
     else this.active++;
     try {
       return await task();
     } finally {
+      // A finishing task hands its slot straight to the next waiter, so no newcomer can slip in between.
       const next = this.waiting.shift();
       if (next) next();
       else this.active--;

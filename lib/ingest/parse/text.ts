@@ -69,6 +69,34 @@ export function tidySections(sections: Section[]): Section[] {
   return out;
 }
 
+/**
+ * The sections that fit in `max` characters (headings included), the last one cut at a word where it can
+ * be. What parsers already stopped early is cut here to the exact limit.
+ */
+export function keepFirst(sections: Section[], max: number): { sections: Section[]; cut: boolean } {
+  const out: Section[] = [];
+  let left = max;
+  for (const s of sections) {
+    // Headings and the blank lines between sections count too, as they do in `characters`.
+    const overhead = (s.heading ? [...s.heading].length + 1 : 0) + (out.length > 0 ? 2 : 0);
+    const chars = [...s.text];
+    if (overhead + chars.length <= left) {
+      out.push(s);
+      left -= overhead + chars.length;
+      continue;
+    }
+    const room = left - overhead;
+    if (room > 0) {
+      let text = chars.slice(0, room).join("");
+      const space = text.search(/\s\S*$/);
+      if (space > room * 0.8) text = text.slice(0, space);
+      if (text.trim()) out.push({ heading: s.heading, text: text.trimEnd() });
+    }
+    return { sections: out, cut: true };
+  }
+  return { sections: out, cut: false };
+}
+
 const viLetters = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/giu;
 const viWords =
   /\b(và|của|là|không|được|có|những|cho|với|các|một|này|trong|người|khong|cua|duoc|nhung|trong|nguoi)\b/giu;

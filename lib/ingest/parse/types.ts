@@ -20,6 +20,7 @@ export const parseErrorKeys = [
   "xml_unsafe",
   "pdf_no_text",
   "pdf_encrypted",
+  "pdf_too_expanded",
   "parse_timeout",
   "parse_failed",
 ] as const;
@@ -34,6 +35,8 @@ export type ParseSuccess = {
   sections: Section[];
   characters: number;
   language?: "en" | "vi" | null;
+  /** Set when the text was cut at `limits.maxCharacters`: what is kept is the beginning of the document. */
+  truncated?: boolean;
 };
 /** `params` fills the placeholders of the message: {extension} for type_mismatch, {limit} for file_too_large. */
 export type ParseFailure = {
@@ -49,23 +52,37 @@ export type ParseLimits = {
   maxBytes: number;
   /** Wall clock for one parse; the worker is terminated when it runs out. */
   timeoutMs: number;
-  /** V8 old-generation heap of the worker, in MB. */
+  /** V8 old-generation heap of the child process, in MB. */
   maxHeapMb: number;
+  /** Resident memory of the whole child process (heap, buffers, WASM), in MB; a watchdog kills it past this. */
+  maxRssMb: number;
   /** Zip formats: entries in the central directory. */
   maxEntries: number;
   /** Zip formats: total uncompressed bytes, declared and actually inflated. */
   maxUncompressedBytes: number;
   /** Zip formats: uncompressed/compressed ratio above which a large entry is taken for a bomb. */
   maxRatio: number;
+  /** PDF: decoded bytes of one stream (FlateDecode and friends; images are not decoded for text). */
+  maxStreamBytes: number;
+  /** PDF: decoded bytes of all its streams together. */
+  maxDecodedBytes: number;
+  /** Characters of text kept from one document; counted while parsing, so an amplifying file stops early. */
+  maxCharacters: number;
 };
 
 export const defaultLimits: ParseLimits = {
   maxBytes: 1024 * 1024,
   timeoutMs: 20_000,
-  maxHeapMb: 256,
+  maxHeapMb: 192,
+  // Two parses at most at once: 2 × 320 MB stays inside the ~800 MB an upload may add to the server.
+  maxRssMb: 320,
   maxEntries: 2_000,
   maxUncompressedBytes: 50 * 1024 * 1024,
   maxRatio: 200,
+  // A 1 MB PDF of text decodes to a few MB; a stream of more is a bomb, not a document.
+  maxStreamBytes: 16 * 1024 * 1024,
+  maxDecodedBytes: 48 * 1024 * 1024,
+  maxCharacters: 500_000,
 };
 
 /** Thrown inside parsers; the worker turns it into a ParseFailure. */

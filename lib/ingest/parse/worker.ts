@@ -1,13 +1,17 @@
-import { parentPort, workerData } from "node:worker_threads";
 import { extract } from "./extract.ts";
 import type { ParsableType, ParseLimits } from "./types.ts";
 
 /**
- * Worker entry: one file per worker, then the thread ends. Node runs this file with its built-in type
- * stripping, so it and everything it imports use erasable TypeScript and explicit .ts paths.
+ * Child-process entry: one file per process, then the process ends. Node runs this file with its built-in
+ * type stripping, so it and everything it imports use erasable TypeScript and explicit .ts paths.
  */
 type Job = { bytes: Uint8Array; name: string; type?: ParsableType; limits: ParseLimits };
 
-const job = workerData as Job;
-const result = await extract(job.bytes, job.name, job.limits, job.type);
-parentPort?.postMessage(result);
+// The server is gone (killed, crashed): nobody waits for this answer, so end now rather than linger.
+process.once("disconnect", () => process.exit(0));
+
+process.once("message", async (job: Job) => {
+  const result = await extract(new Uint8Array(job.bytes), job.name, job.limits, job.type);
+  // Exit once the answer is handed over: a library's timers must not keep the process (and its memory).
+  process.send?.(result, () => process.exit(0));
+});

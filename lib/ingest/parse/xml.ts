@@ -1,4 +1,5 @@
 import { SaxesParser } from "saxes";
+import { BudgetSpent } from "./budget.ts";
 import { ParseError } from "./types.ts";
 
 export type XmlHandlers = {
@@ -37,9 +38,11 @@ export function walkXml(xml: string, part: string, handlers: XmlHandlers): void 
   try {
     parser.write(xml).close();
   } catch (e) {
-    if (e instanceof ParseError) throw e;
+    if (e instanceof ParseError || e instanceof BudgetSpent) throw e;
     failure ??= e as Error;
   }
+  // A handler that stopped the walk on purpose (the character budget is spent) is not a damaged file.
+  if (failure instanceof BudgetSpent) throw failure;
   if (failure) {
     const message = (failure as Error).message;
     if (/entity/i.test(message)) throw new ParseError("xml_unsafe", `${part}: ${message}`);

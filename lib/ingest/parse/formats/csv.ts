@@ -1,3 +1,4 @@
+import type { CharacterBudget } from "../budget.ts";
 import type { Sheet } from "../rows.ts";
 
 /** The delimiter that splits the first line into the most fields, outside quotes. */
@@ -20,8 +21,11 @@ function guessDelimiter(text: string): string {
   return best;
 }
 
-/** RFC 4180 with a guessed delimiter (Vietnamese Excel writes ";"), quoted fields over several lines. */
-export function parseCsv(text: string): Sheet[] {
+/**
+ * RFC 4180 with a guessed delimiter (Vietnamese Excel writes ";"), quoted fields over several lines.
+ * Stops at the end of the row that spends the budget: a million tiny rows cost what the budget allows.
+ */
+export function parseCsv(text: string, budget?: CharacterBudget): Sheet[] {
   const delimiter = guessDelimiter(text);
   const rows: string[][] = [];
   let row: string[] = [];
@@ -44,6 +48,8 @@ export function parseCsv(text: string): Sheet[] {
       if (ch === "\r" && text[i + 1] === "\n") i++;
       row.push(field);
       rows.push(row);
+      // Each field also costs its separator, so rows of empty fields count too.
+      if (budget && !budget.take(row.reduce((n, f) => n + f.length + 1, 0))) return [{ name: null, rows }];
       row = [];
       field = "";
     } else field += ch;

@@ -1,5 +1,7 @@
 import { getDocumentProxy } from "unpdf";
-import { ParseError, type Section } from "../types.ts";
+import type { CharacterBudget } from "../budget.ts";
+import { checkPdfStreams } from "../pdf-streams.ts";
+import { ParseError, type ParseLimits, type Section } from "../types.ts";
 import { type PdfLine, pdfSections } from "./pdf-headings.ts";
 
 /**
@@ -7,7 +9,13 @@ import { type PdfLine, pdfSections } from "./pdf-headings.ts";
  * compiles glyphs with eval, the CVE-2024-4367 path). No system fonts, no font faces. A PDF without a text
  * layer is a scan: that is said plainly instead of indexing nothing.
  */
-export async function parsePdf(bytes: Uint8Array): Promise<Section[]> {
+export async function parsePdf(
+  bytes: Uint8Array,
+  limits: ParseLimits,
+  budget: CharacterBudget,
+): Promise<Section[]> {
+  // Before pdf.js, which inflates whole streams and cannot be stopped: refuse a stream bomb from a count.
+  checkPdfStreams(bytes, limits);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
@@ -42,6 +50,8 @@ export async function parsePdf(bytes: Uint8Array): Promise<Section[]> {
       if (line.text) lines.push(line);
       pages.push(lines);
       page.cleanup();
+      // The rest of the pages would be cut anyway: stop reading them.
+      if (!budget.take(lines.reduce((sum, l) => sum + l.text.length + 1, 0))) break;
     }
     const sections = pdfSections(pages);
     const letters = sections.reduce((sum, s) => sum + s.text.replace(/\s/g, "").length, 0);

@@ -1,3 +1,4 @@
+import { BudgetSpent, type CharacterBudget } from "../budget.ts";
 import type { Sheet } from "../rows.ts";
 import { ParseError, type ParseLimits } from "../types.ts";
 import { walkXml } from "../xml.ts";
@@ -64,11 +65,16 @@ function columnIndex(ref: string): number | null {
 
 const maxColumns = 16_384;
 
-export function parseXlsx(bytes: Uint8Array, limits: ParseLimits): Sheet[] {
+/**
+ * Every cell's shown text is taken from the budget as it is read: a shared string referenced by 20,000
+ * cells is counted 20,000 times, and reading stops (keeping what was read) once the budget is spent.
+ */
+export function parseXlsx(bytes: Uint8Array, limits: ParseLimits, budget?: CharacterBudget): Sheet[] {
   const zip = new ZipReader(bytes, limits);
   const strings = sharedStrings(zip);
   const sheets: Sheet[] = [];
   for (const { name, part } of sheetParts(zip)) {
+    if (budget?.exhausted) break;
     const xml = zip.readText(part);
     if (xml === null) continue;
     const rows: string[][] = [];
@@ -77,37 +83,48 @@ export function parseXlsx(bytes: Uint8Array, limits: ParseLimits): Sheet[] {
     let cellType = "n";
     let value = "";
     let inValue = false;
-    walkXml(xml, part, {
-      open: (tag, a) => {
-        if (tag === "row") {
-          row = [];
-          column = 0;
-        } else if (tag === "c") {
-          const at = a.r ? columnIndex(a.r) : null;
-          column = at ?? column;
-          if (column >= maxColumns) throw new ParseError("file_corrupt", `xlsx: column ${a.r} out of range`);
-          cellType = a.t ?? "n";
-          value = "";
-        } else if (tag === "v" || tag === "t") inValue = true;
-      },
-      text: (t) => {
-        if (inValue) value += t;
-      },
-      close: (tag) => {
-        if (tag === "v" || tag === "t") inValue = false;
-        else if (tag === "c" && row) {
-          let shown = value;
-          if (cellType === "s") shown = strings[Number(value)] ?? "";
-          else if (cellType === "b") shown = value === "1" ? "TRUE" : "FALSE";
-          while (row.length < column) row.push("");
-          row[column] = shown;
-          column++;
-        } else if (tag === "row" && row) {
-          rows.push(row);
-          row = null;
-        }
-      },
-    });
+    const walk = () =>
+      walkXml(xml, part, {
+        open: (tag, a) => {
+          if (tag === "row") {
+            row = [];
+            column = 0;
+          } else if (tag === "c") {
+            const at = a.r ? columnIndex(a.r) : null;
+            column = at ?? column;
+            if (column >= maxColumns)
+              throw new ParseError("file_corrupt", `xlsx: column ${a.r} out of range`);
+            cellType = a.t ?? "n";
+            value = "";
+          } else if (tag === "v" || tag === "t") inValue = true;
+        },
+        text: (t) => {
+          if (inValue) value += t;
+        },
+        close: (tag) => {
+          if (tag === "v" || tag === "t") inValue = false;
+          else if (tag === "c" && row) {
+            let shown = value;
+            if (cellType === "s") shown = strings[Number(value)] ?? "";
+            else if (cellType === "b") shown = value === "1" ? "TRUE" : "FALSE";
+            while (row.length < column) row.push("");
+            row[column] = shown;
+            column++;
+            if (budget && !budget.take(shown.length + 1)) {
+              rows.push(row);
+              throw new BudgetSpent();
+            }
+          } else if (tag === "row" && row) {
+            rows.push(row);
+            row = null;
+          }
+        },
+      });
+    try {
+      walk();
+    } catch (e) {
+      if (!(e instanceof BudgetSpent)) throw e;
+    }
     sheets.push({ name, rows });
   }
   return sheets;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { handle, ok } from "@/lib/http/respond";
-import { errorText } from "@/lib/ingest/add";
 import { listDocuments, pagesRead, toListItem, trainingSummary } from "@/lib/ingest/documents";
 import { trainingContext } from "@/lib/ingest/owner";
 
@@ -16,7 +15,7 @@ export const GET = handle(async (req) => {
   ]);
   const pages = await pagesRead(ctx.db, items);
   return ok(
-    items.map((d) => toListItem(d, (k) => errorText(ctx.locale, k), pages)),
+    items.map((d) => toListItem(d, ctx.locale, pages)),
     { meta: { page, total_pages: totalPages, summary }, headers: { "cache-control": "no-store" } },
   );
 });

@@ -1,6 +1,5 @@
 import { ApiError } from "@/lib/http/errors";
 import { handle, ok } from "@/lib/http/respond";
-import { errorText } from "@/lib/ingest/add";
 import { documentOf, markProcessing, toListItem } from "@/lib/ingest/documents";
 import { documentIdOf, trainingContext } from "@/lib/ingest/owner";
 
@@ -14,5 +13,5 @@ export const POST = handle(async (req, { params }: { params: Promise<{ id: strin
   if (doc.status === "completed" && doc.type !== "url") throw new ApiError("conflict", "document_learned");
   const row = await markProcessing(ctx.db, doc.id);
   await ctx.add.enqueue(doc.id);
-  return ok(toListItem(row ?? doc, (k) => errorText(ctx.locale, k)));
+  return ok(toListItem(row ?? doc, ctx.locale));
 });

@@ -1,0 +1,67 @@
+import { and, count, eq, ne, sql } from "drizzle-orm";
+import type { PlanLimits } from "@/lib/billing/plan-limits";
+import type { Db } from "@/lib/db/client";
+import { documents } from "@/lib/db/schema";
+import { translate } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/i18n/routing";
+
+/**
+ * The plan's per-agent limits (BILL-7): documents and characters learned. Checked at upload for what is
+ * known then (how many documents, a snippet's length) and at ingestion for what is learned. Nothing
+ * already learned is ever removed: an owner over a lower limit keeps every document and only adds no more.
+ */
+export type AgentUsage = { documents: number; characters: number };
+
+/** Documents of the agent (every status: each one is a slot) and characters learned by completed ones. */
+export async function agentUsage(db: Db, agentId: string, except?: string): Promise<AgentUsage> {
+  const [row] = await db
+    .select({
+      documents: count(),
+      characters: sql<number>`coalesce(sum(case when ${documents.status} = 'completed' then ${documents.characters} else 0 end), 0)::bigint`,
+    })
+    .from(documents)
+    .where(
+      except ? and(eq(documents.agentId, agentId), ne(documents.id, except)) : eq(documents.agentId, agentId),
+    );
+  return { documents: Number(row?.documents ?? 0), characters: Number(row?.characters ?? 0) };
+}
+
+/** Keys of reasons that name the plan and one of its limits; a person can lift them by upgrading. */
+export const planReasonKeys = [
+  "limit_documents",
+  "limit_characters",
+  "ingest_truncated",
+  "ingest_truncated_agent",
+] as const;
+export type PlanReasonKey = (typeof planReasonKeys)[number];
+
+/**
+ * A reason as stored in a document's `error` column: the message key plus the plan and limit it names, so
+ * the list can say "the Free plan's 500,000 characters" in the reader's language long after the fact.
+ */
+export function planReason(key: PlanReasonKey, limits: PlanLimits, limit: number): string {
+  return `${key}?${new URLSearchParams({ plan: limits.plan, limit: String(limit) })}`;
+}
+
+export type DecodedReason = { key: string; values: Record<string, string>; upgrade: boolean };
+
+/** The other way: a stored reason back to its key and values; plain keys come back as they are. */
+export function decodeReason(stored: string): DecodedReason {
+  const at = stored.indexOf("?");
+  if (at < 0) return { key: stored, values: {}, upgrade: false };
+  const key = stored.slice(0, at);
+  const values = Object.fromEntries(new URLSearchParams(stored.slice(at + 1)));
+  return { key, values, upgrade: (planReasonKeys as readonly string[]).includes(key) };
+}
+
+/** The translated text of a stored reason: the plan by its name in `locale`, the limit as a number there. */
+export function reasonText(locale: Locale, stored: string): string {
+  const { key, values } = decodeReason(stored);
+  const filled: Record<string, string> = { ...values };
+  if (values.plan) filled.plan = translate(locale, `errors.plan_${values.plan}`);
+  if (values.limit) filled.limit = Number(values.limit).toLocaleString(locale === "vi" ? "vi-VN" : "en-US");
+  return translate(locale, `errors.${key}`, filled);
+}
+
+/** Where an owner lifts a plan limit. */
+export const upgradePath = (locale: Locale) => `/${locale}/pricing`;
