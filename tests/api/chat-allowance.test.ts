@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { solveChallenge } from "altcha-lib/v1";
+import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailsTo } from "../helpers/mail";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -43,6 +42,7 @@ type ErrorJson = {
 };
 type Challenge = { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
 
+const today = () => new Date().toISOString().slice(0, 10);
 const randomIp = () => `203.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function sqlOn<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -112,14 +112,25 @@ class Caller {
   }
 }
 
+/** What a script would do: brute-force the number with native hashing, far faster than a browser. */
 async function solve(c: Challenge): Promise<string> {
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  expect(solution).not.toBeNull();
+  let number = -1;
+  for (let n = 0; n <= c.maxnumber; n++) {
+    if (
+      createHash("sha256")
+        .update(c.salt + n)
+        .digest("hex") === c.challenge
+    ) {
+      number = n;
+      break;
+    }
+  }
+  expect(number).toBeGreaterThanOrEqual(0);
   return Buffer.from(
     JSON.stringify({
       algorithm: c.algorithm,
       challenge: c.challenge,
-      number: solution!.number,
+      number,
       salt: c.salt,
       signature: c.signature,
     }),
@@ -178,7 +189,7 @@ describe("one address cannot switch the agent off", () => {
     const ip = randomIp();
     let answered = 0;
     let capped: Awaited<ReturnType<Caller["ask"]>> | null = null;
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < ADDRESS_DAY + 6; i++) {
       let r = await new Caller(ip, false).ask(o.agentId);
       if (r.body.error?.challenge)
         r = await new Caller(ip, false).ask(o.agentId, undefined, await solve(r.body.error.challenge));
@@ -291,45 +302,6 @@ describe("the challenge", () => {
     expect(raced.filter((r) => r.status === 200)).toHaveLength(1);
     expect(raced.filter((r) => r.status === 403)).toHaveLength(9);
   }, 120_000);
-
-  it("a burst at a per-minute cap puts the address behind the challenge", async () => {
-    const burst = await startTestServer({
-      env: { TRUSTED_PROXIES: "127.0.0.1", CHAT_LIMIT_VISITOR_PER_MINUTE: "3", SMTP_URL: smtp.smtpUrl },
-    });
-    try {
-      const email = `burst-${randomBytes(4).toString("hex")}@example.test`;
-      const signedIn = await signInWithCode(burst.baseUrl, email, { mailboxUrl: smtp.mailboxUrl });
-      const created = await fetch(`${burst.baseUrl}/api/v1/agent`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${signedIn.access}`, "content-type": "application/json" },
-        body: JSON.stringify({ name: "Burst", model: "builtin" }),
-      });
-      const agentId = ((await created.json()) as { data: { id: string } }).data.id;
-      const ip = randomIp();
-      const post = (cookie?: string) =>
-        fetch(`${burst.baseUrl}/api/v1/public/agent/conversation/message`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            origin: burst.baseUrl,
-            "x-forwarded-for": ip,
-            ...(cookie ? { cookie } : {}),
-          },
-          body: JSON.stringify({ agent_id: agentId, content: "Hello?" }),
-        });
-      const first = await post();
-      const cookie = first.headers.getSetCookie()[0]!.split(";")[0]!;
-      const statuses = [first.status];
-      for (let i = 0; i < 4; i++) statuses.push((await post(cookie)).status);
-      expect(statuses).toEqual([200, 200, 200, 429, 429]);
-      // Another visitor from the same address, well within its own limits, must now prove work.
-      const other = await post();
-      expect(other.status).toBe(429);
-      expect(((await other.json()) as ErrorJson).error!.challenge).toBeDefined();
-    } finally {
-      await burst.stop();
-    }
-  }, 120_000);
 });
 
 describe("the owner", () => {
@@ -363,12 +335,11 @@ describe("the owner", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailsTo(o.email, smtp)).toHaveLength(3);
 
-    const insight = await o.api("GET", "/api/v1/agent/insights?tz=UTC");
+    const insight = await o.api("GET", `/api/v1/agent/insights?tz=UTC&from=${today()}&to=${today()}`);
     expect(insight.status).toBe(200);
     const refused = (insight.body.data as { refused: { date: string; total: number; allowance?: number }[] })
       .refused;
-    const today = new Date().toISOString().slice(0, 10);
-    expect(refused).toEqual([{ date: today, total: 11, allowance: 11 }]);
+    expect(refused).toEqual([{ date: today(), total: 11, allowance: 11 }]);
   }, 180_000);
 
   it("sends the warnings in English to an owner who writes in English", async () => {
@@ -396,7 +367,7 @@ describe("the owner", () => {
       `chat-%${o.agentUuid}%`,
     ]);
     expect(keys).toEqual([]);
-    const insight = await o.api("GET", "/api/v1/agent/insights?tz=UTC");
+    const insight = await o.api("GET", `/api/v1/agent/insights?tz=UTC&from=${today()}&to=${today()}`);
     expect((insight.body.data as { refused: unknown[] }).refused).toEqual([]);
     // Visitors still have every message of the month.
     expect((await new Caller().ask(o.agentId)).status).toBe(200);

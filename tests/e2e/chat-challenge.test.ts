@@ -20,7 +20,8 @@ beforeAll(async () => {
     texts: [
       {
         title: "Giờ mở cửa",
-        content: "Tiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày, kể cả Chủ nhật.",
+        content:
+          "Tiệm mở cửa lúc mấy giờ? Tiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày, kể cả Chủ nhật.",
       },
     ],
   }));

@@ -21,9 +21,9 @@ describe("the owner's allowance warnings", () => {
     expect(
       ownerLocale({ language: "auto", greeting: "Xin chào! Tôi có thể giúp gì cho bạn?", instructions: "" }),
     ).toBe("vi");
-    expect(ownerLocale({ language: "auto", greeting: "Hi! How can I help you today?", instructions: "" })).toBe(
-      "en",
-    );
+    expect(
+      ownerLocale({ language: "auto", greeting: "Hi! How can I help you today?", instructions: "" }),
+    ).toBe("en");
     expect(ownerLocale({ language: "auto", greeting: null, instructions: "" })).toBe("en");
   });
 
