@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { RefusalReason, RefusedDay } from "@/lib/client/history";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/limits/rate-limit";
 import { dayEnd, dayStart, localDay } from "./days";
@@ -7,16 +8,7 @@ import { dayEnd, dayStart, localDay } from "./days";
  * Refused public-chat messages (CHAT-8), counted per agent, hour and reason for the owner's insight. One
  * upsert per refusal: an attack costs a counter, never a row per request.
  */
-export const REFUSAL_REASONS = [
-  "visitor_minute",
-  "address_minute",
-  "agent_minute",
-  "challenge",
-  "visitor_day",
-  "address_day",
-  "allowance",
-] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+export type { RefusalReason, RefusedDay } from "@/lib/client/history";
 
 export async function recordRefusal(db: Db, agentId: string, reason: RefusalReason): Promise<void> {
   await db.execute(sql`
@@ -24,8 +16,6 @@ export async function recordRefusal(db: Db, agentId: string, reason: RefusalReas
     VALUES (${agentId}, date_trunc('hour', now()), ${reason}, 1)
     ON CONFLICT (agent_id, hour, reason) DO UPDATE SET count = chat_refusals.count + 1`);
 }
-
-export type RefusedDay = { date: string; total: number } & Partial<Record<RefusalReason, number>>;
 
 /**
  * Refused messages per local day and reason; only days that have any. Counted by hour, so a time zone
