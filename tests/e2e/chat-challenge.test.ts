@@ -76,7 +76,7 @@ describe("the proof-of-work challenge", () => {
     // No error or extra step was shown at any point the visitor could see.
     expect(await page.evaluate(() => (window as Window & { shown?: string[] }).shown)).toEqual([]);
     expect(await page.getByTestId("answer-error").count()).toBe(0);
-    expect(await page.locator("body").textContent()).not.toContain("trình duyệt xác nhận");
+    expect(await page.locator("main").textContent()).not.toContain("trình duyệt xác nhận");
     expect(pageErrors(page)).toEqual([]);
 
     // The server asked (429 with a challenge), the page answered it once.

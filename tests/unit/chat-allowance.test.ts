@@ -1,9 +1,11 @@
+import { createHash, randomBytes } from "node:crypto";
 import { createChallenge } from "altcha-lib/v1";
 import { describe, expect, it } from "vitest";
 import { ownerLocale, warningDue } from "@/lib/chat/allowance-warnings";
 import { CHALLENGE_MAX_NUMBER } from "@/lib/chat/challenge";
 import { addressDailyCap } from "@/lib/chat/limits";
 import { findNumber } from "@/lib/client/challenge/pow";
+import { sha256Hex } from "@/lib/client/challenge/sha256";
 import { allowanceMail } from "@/lib/mail/allowance-mail";
 
 describe("the owner's allowance warnings", () => {
@@ -52,7 +54,17 @@ describe("an address's daily cap", () => {
 });
 
 describe("the page's proof-of-work solver", () => {
-  it("finds the number of a real challenge with Web Crypto", async () => {
+  it("hashes like node:crypto, across block boundaries", () => {
+    for (let len = 0; len < 200; len++) {
+      const s = randomBytes(len)
+        .toString("base64")
+        .slice(0, len)
+        .replace(/[^\x20-\x7e]/g, "a");
+      expect(sha256Hex(s), s).toBe(createHash("sha256").update(s).digest("hex"));
+    }
+  });
+
+  it("finds the number of a real challenge", async () => {
     const c = await createChallenge({ hmacKey: "k", maxNumber: CHALLENGE_MAX_NUMBER, number: 12_345 });
     const found = await findNumber({ ...c, maxnumber: c.maxnumber ?? CHALLENGE_MAX_NUMBER });
     expect(found).toBe(12_345);

@@ -1,8 +1,8 @@
+import { sha256Hex } from "./sha256";
+
 /**
  * The proof-of-work search of the chat challenge (ALTCHA v1 format): find the number n ≤ maxnumber for which
- * SHA-256(salt + n) is the challenge. Web Crypto only, so it runs the same in a worker and on the page;
- * digests are asked for in batches, which keeps the browser's crypto threads busy instead of waiting on
- * one promise at a time.
+ * SHA-256(salt + n) is the challenge. The same code runs in the worker and, where there is none, on the page.
  */
 export type ChallengeSpec = {
   algorithm: string;
@@ -21,27 +21,33 @@ export type ChallengeSolution = {
   took: number;
 };
 
-const BATCH = 512;
-
 function hex(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
   let s = "";
-  for (const b of bytes) s += b.toString(16).padStart(2, "0");
+  for (const b of new Uint8Array(buffer)) s += b.toString(16).padStart(2, "0");
   return s;
 }
 
+/** Numbers tried between two pauses, so a solve on the page (no worker) never blocks it for long. */
+const SLICE = 2000;
+
+/**
+ * The salt and the number are ASCII (hex, digits, "?expires=…&"), so the plain-JavaScript SHA-256 is used;
+ * anything else is left to Web Crypto, one promise per number.
+ */
 export async function findNumber(spec: ChallengeSpec): Promise<number | null> {
-  const encoder = new TextEncoder();
   const target = spec.challenge.toLowerCase();
   const max = Math.min(Math.max(0, Math.floor(spec.maxnumber)), 10_000_000);
-  for (let start = 0; start <= max; start += BATCH) {
-    const end = Math.min(max, start + BATCH - 1);
-    const batch: Promise<ArrayBuffer>[] = [];
+  const ascii = spec.algorithm === "SHA-256" && /^[\x20-\x7e]*$/.test(spec.salt);
+  const encoder = new TextEncoder();
+  for (let start = 0; start <= max; start += SLICE) {
+    const end = Math.min(max, start + SLICE - 1);
     for (let n = start; n <= end; n++) {
-      batch.push(crypto.subtle.digest(spec.algorithm, encoder.encode(spec.salt + n)));
+      const hash = ascii
+        ? sha256Hex(spec.salt + n)
+        : hex(await crypto.subtle.digest(spec.algorithm, encoder.encode(spec.salt + n)));
+      if (hash === target) return n;
     }
-    const hashes = await Promise.all(batch);
-    for (let i = 0; i < hashes.length; i++) if (hex(hashes[i]!) === target) return start + i;
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return null;
 }
