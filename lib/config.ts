@@ -154,6 +154,34 @@ const schema = z.object({
     .min(1, "CHAT_LIMIT_AGENT_PER_MINUTE must be a whole number from 1 to 1000000")
     .max(1_000_000, "CHAT_LIMIT_AGENT_PER_MINUTE must be a whole number from 1 to 1000000")
     .default(300),
+  /** Public-chat messages one visitor may send per day (CHAT-8: a stranger's fair share of the allowance). */
+  CHAT_LIMIT_VISITOR_PER_DAY: z.coerce
+    .number({ error: "CHAT_LIMIT_VISITOR_PER_DAY must be a whole number from 1 to 1000000" })
+    .int("CHAT_LIMIT_VISITOR_PER_DAY must be a whole number from 1 to 1000000")
+    .min(1, "CHAT_LIMIT_VISITOR_PER_DAY must be a whole number from 1 to 1000000")
+    .max(1_000_000, "CHAT_LIMIT_VISITOR_PER_DAY must be a whole number from 1 to 1000000")
+    .default(50),
+  /** Public-chat messages per day from one address (IPv6: one /64), all its visitors together. */
+  CHAT_LIMIT_ADDRESS_PER_DAY: z.coerce
+    .number({ error: "CHAT_LIMIT_ADDRESS_PER_DAY must be a whole number from 1 to 1000000" })
+    .int("CHAT_LIMIT_ADDRESS_PER_DAY must be a whole number from 1 to 1000000")
+    .min(1, "CHAT_LIMIT_ADDRESS_PER_DAY must be a whole number from 1 to 1000000")
+    .max(1_000_000, "CHAT_LIMIT_ADDRESS_PER_DAY must be a whole number from 1 to 1000000")
+    .default(100),
+  /** The most of the owner's monthly allowance one address may spend in a day, in percent (CHAT-8). */
+  CHAT_LIMIT_ADDRESS_DAILY_SHARE: z.coerce
+    .number({ error: "CHAT_LIMIT_ADDRESS_DAILY_SHARE must be a whole number from 1 to 100" })
+    .int("CHAT_LIMIT_ADDRESS_DAILY_SHARE must be a whole number from 1 to 100")
+    .min(1, "CHAT_LIMIT_ADDRESS_DAILY_SHARE must be a whole number from 1 to 100")
+    .max(100, "CHAT_LIMIT_ADDRESS_DAILY_SHARE must be a whole number from 1 to 100")
+    .default(12),
+  /** New visitors (no cookie yet) from one address per hour before its messages need a solved challenge. */
+  CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR: z.coerce
+    .number({ error: "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000" })
+    .int("CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
+    .min(1, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
+    .max(1_000_000, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
+    .default(8),
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });

@@ -17,6 +17,7 @@ import {
   parseDateKey,
   type UnansweredQuestion,
 } from "@/lib/client/history";
+import { RefusedMessages } from "./refused-messages";
 
 type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; insights: Insights };
 
@@ -321,6 +322,7 @@ export function InsightPanel({ tz, formatTime }: { tz: string; formatTime: (iso:
         <DaysChart days={insights.days} />
       </section>
       <FeedbackShare feedback={insights.feedback} />
+      <RefusedMessages days={insights.refused ?? []} />
       <section className="grid gap-3" data-testid="insight-unanswered">
         <div>
           <h3 className="text-sm font-semibold">{t("unansweredTitle")}</h3>

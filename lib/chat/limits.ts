@@ -3,52 +3,159 @@ import { limitsFor } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
+import { anyFlagRaised, raiseFlag } from "@/lib/limits/flags";
 import { hit, type Limit, rowsOf } from "@/lib/limits/rate-limit";
+import { ChallengeError, checkSolution, newChallenge } from "./challenge";
+import { type RefusalReason, recordRefusal } from "./refusals";
 
 /**
- * Abuse limits of chat (CHAT-8). Public chat counts per visitor, per address (IPv6 by /64) and per agent,
- * then spends one message of the owner's monthly allowance; the owner's test chat counts per owner only.
- * Each reached limit answers 429 with Retry-After and its own translated reason.
+ * Abuse limits of chat (CHAT-8, SEC-2). The monthly allowance is the owner's; strangers share it fairly:
+ * - per minute: per visitor, per address (IPv6 by /64) and per agent, as before;
+ * - per day: per visitor and per address, the address never above its share of the monthly allowance,
+ *   so one address (or a handful) cannot switch the agent off for the month;
+ * - when traffic looks automated (many new visitors from one address, or bursts at a per-minute cap),
+ *   messages need a solved proof-of-work challenge first (lib/chat/challenge.ts);
+ * - then one message of the allowance is spent.
+ * Everything is counted in the database, so the limits hold across processes. Each refusal answers with
+ * its own translated reason and Retry-After, and is counted for the owner's insight. The owner's test chat
+ * counts per owner only and never touches the allowance or the caps.
  */
-function chatLimits() {
+const DAY = 24 * 60 * 60;
+/** How long a burst or a crowd of new visitors keeps an address (or agent) behind the challenge. */
+export const SUSPECT_SECONDS = 15 * 60;
+
+type Counted = Limit & { detail: string; reason: RefusalReason; onRefused?: () => Promise<void> };
+
+export type PublicCaller = {
+  visitorId: string;
+  /** no visitor cookie came with the request (a new visitor, or a script that drops its cookies) */
+  isNewVisitor: boolean;
+  addressKey: string;
+  agentId: string;
+  ownerId: string;
+};
+
+/** The most one address may spend a day: the configured cap, never above its share of the month. */
+export function addressDailyCap(ownerId: string): number {
   const c = config();
-  return {
-    visitor: { max: c.CHAT_LIMIT_VISITOR_PER_MINUTE, windowSeconds: 60 },
-    address: { max: c.CHAT_LIMIT_ADDRESS_PER_MINUTE, windowSeconds: 60 },
-    agent: { max: c.CHAT_LIMIT_AGENT_PER_MINUTE, windowSeconds: 60 },
-    owner: { max: 40, windowSeconds: 60 },
-  };
+  const share = Math.floor(
+    (limitsFor({ id: ownerId }).monthlyMessages * c.CHAT_LIMIT_ADDRESS_DAILY_SHARE) / 100,
+  );
+  return Math.max(1, Math.min(c.CHAT_LIMIT_ADDRESS_PER_DAY, share));
 }
 
-type Counted = Limit & { reason: string };
+function limited(detailKey: string, retryAfter: number): ApiError {
+  const values = {
+    seconds: retryAfter,
+    minutes: Math.ceil(retryAfter / 60),
+    hours: Math.ceil(retryAfter / 3600),
+  };
+  return new ApiError("rate_limited", detailKey, values, undefined, { "Retry-After": String(retryAfter) });
+}
 
-async function enforceEach(db: Db, limits: Counted[]): Promise<void> {
+async function enforceEach(db: Db, agentId: string | null, limits: Counted[]): Promise<void> {
   for (const limit of limits) {
     const r = await hit(db, limit);
-    if (!r.ok) throw limited(limit.reason, r.retryAfter);
+    if (r.ok) continue;
+    await limit.onRefused?.();
+    if (agentId) await recordRefusal(db, agentId, limit.reason);
+    throw limited(limit.detail, r.retryAfter);
   }
 }
 
-function limited(reason: string, retryAfter: number): ApiError {
-  const values = { seconds: retryAfter, minutes: Math.ceil(retryAfter / 60) };
-  return new ApiError("rate_limited", reason, values, undefined, { "Retry-After": String(retryAfter) });
-}
+const suspectAddress = (addressKey: string) => `chat-suspect-address:${addressKey}`;
+const suspectAgent = (agentId: string) => `chat-suspect-agent:${agentId}`;
 
-export async function enforcePublicLimits(
-  db: Db,
-  who: { visitorId: string; addressKey: string; agentId: string },
-): Promise<void> {
-  const CHAT_LIMITS = chatLimits();
-  await enforceEach(db, [
-    { key: `chat-visitor:${who.visitorId}`, ...CHAT_LIMITS.visitor, reason: "chat_limit_visitor" },
-    { key: `chat-address:${who.addressKey}`, ...CHAT_LIMITS.address, reason: "chat_limit_address" },
-    { key: `chat-agent:${who.agentId}`, ...CHAT_LIMITS.agent, reason: "chat_limit_agent" },
+/** Every check before a visitor's message is answered, in order; the allowance is spent last. */
+export async function enforcePublicLimits(db: Db, req: Request, who: PublicCaller): Promise<void> {
+  const c = config();
+  const minute = 60;
+  const flagAddress = () => raiseFlag(db, suspectAddress(who.addressKey));
+  await enforceEach(db, who.agentId, [
+    {
+      key: `chat-visitor:${who.visitorId}`,
+      max: c.CHAT_LIMIT_VISITOR_PER_MINUTE,
+      windowSeconds: minute,
+      detail: "chat_limit_visitor",
+      reason: "visitor_minute",
+      onRefused: flagAddress,
+    },
+    {
+      key: `chat-address:${who.addressKey}`,
+      max: c.CHAT_LIMIT_ADDRESS_PER_MINUTE,
+      windowSeconds: minute,
+      detail: "chat_limit_address",
+      reason: "address_minute",
+      onRefused: flagAddress,
+    },
+    {
+      key: `chat-agent:${who.agentId}`,
+      max: c.CHAT_LIMIT_AGENT_PER_MINUTE,
+      windowSeconds: minute,
+      detail: "chat_limit_agent",
+      reason: "agent_minute",
+      onRefused: () => raiseFlag(db, suspectAgent(who.agentId)),
+    },
+  ]);
+
+  await requireChallengeWhenSuspect(db, req, who);
+
+  await enforceEach(db, who.agentId, [
+    {
+      key: `chat-visitor-day:${who.visitorId}`,
+      max: c.CHAT_LIMIT_VISITOR_PER_DAY,
+      windowSeconds: DAY,
+      detail: "chat_limit_visitor_day",
+      reason: "visitor_day",
+    },
+    {
+      key: `chat-address-day:${who.agentId}:${who.addressKey}`,
+      max: addressDailyCap(who.ownerId),
+      windowSeconds: DAY,
+      detail: "chat_limit_address_day",
+      reason: "address_day",
+    },
   ]);
 }
 
+/**
+ * Looks automated → a solved challenge is required: more new visitors from the address this hour than a
+ * household brings, or a recent burst at a per-minute cap from the address or at the agent.
+ */
+async function requireChallengeWhenSuspect(db: Db, req: Request, who: PublicCaller): Promise<void> {
+  let suspect = false;
+  if (who.isNewVisitor) {
+    const fresh = await hit(db, {
+      key: `chat-new-visitors:${who.addressKey}`,
+      max: config().CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR,
+      windowSeconds: 60 * 60,
+    });
+    if (!fresh.ok) {
+      suspect = true;
+      await raiseFlag(db, suspectAddress(who.addressKey));
+    }
+  }
+  suspect ||= await anyFlagRaised(
+    db,
+    [suspectAddress(who.addressKey), suspectAgent(who.agentId)],
+    SUSPECT_SECONDS,
+  );
+  if (!suspect) return;
+  const check = await checkSolution(db, req);
+  if (check === "ok") return;
+  await recordRefusal(db, who.agentId, "challenge");
+  throw new ChallengeError(check, await newChallenge());
+}
+
 export async function enforceOwnerLimits(db: Db, ownerId: string): Promise<void> {
-  await enforceEach(db, [
-    { key: `chat-owner:${ownerId}`, ...chatLimits().owner, reason: "chat_limit_owner" },
+  await enforceEach(db, null, [
+    {
+      key: `chat-owner:${ownerId}`,
+      max: 40,
+      windowSeconds: 60,
+      detail: "chat_limit_owner",
+      reason: "visitor_minute",
+    },
   ]);
 }
 
@@ -64,9 +171,14 @@ function secondsToNextMonth(now = new Date()): number {
 
 /**
  * Spends one visitor message of the owner's plan for this month, or answers 429. One conditional upsert:
- * with N messages left, any number of concurrent requests get exactly N answers.
+ * with N messages left, any number of concurrent requests get exactly N answers. Answers how many are
+ * used now, and of how many, for the owner's warnings.
  */
-export async function spendAllowance(db: Db, ownerId: string): Promise<void> {
+export async function spendAllowance(
+  db: Db,
+  ownerId: string,
+  agentId?: string,
+): Promise<{ used: number; max: number }> {
   const max = limitsFor({ id: ownerId }).monthlyMessages;
   const month = allowanceMonth();
   const rows = rowsOf<{ used: number }>(
@@ -76,7 +188,11 @@ export async function spendAllowance(db: Db, ownerId: string): Promise<void> {
         WHERE message_allowance.used < ${max}
       RETURNING used`),
   );
-  if (rows.length === 0 || max < 1) throw limited("chat_allowance_spent", secondsToNextMonth());
+  if (rows.length === 0 || max < 1) {
+    if (agentId) await recordRefusal(db, agentId, "allowance");
+    throw limited("chat_allowance_spent", secondsToNextMonth());
+  }
+  return { used: Number(rows[0]!.used), max };
 }
 
 /** Gives a message back when no answer came of it (the model failed). */

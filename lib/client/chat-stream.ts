@@ -1,4 +1,5 @@
 import { ApiClientError, errorOf, readJson, sendRenewing } from "./api";
+import type { ChallengeSpec } from "./challenge/pow";
 import type { ChatChannel, ChatMessage, ChatSource } from "./chat-types";
 import { chatPaths } from "./chat-types";
 import { createSseParser } from "./sse";
@@ -40,6 +41,17 @@ function bodyOf(channel: ChatChannel, post: ChatPost) {
   };
 }
 
+/** The same header name as lib/chat/challenge.ts; a constant here keeps the solver out of this module. */
+const CHALLENGE_HEADER = "x-chat-challenge";
+
+function challengeOf(json: unknown): ChallengeSpec | null {
+  const c = (json as { error?: { challenge?: Partial<ChallengeSpec> } } | null)?.error?.challenge;
+  if (!c || typeof c.challenge !== "string" || typeof c.salt !== "string") return null;
+  if (typeof c.signature !== "string" || typeof c.maxnumber !== "number" || c.algorithm !== "SHA-256")
+    return null;
+  return c as ChallengeSpec;
+}
+
 const asChatError = (e: ApiClientError) => new ChatStreamError(e.status, e.code, e.detail, e.retryAfter);
 
 /** Resolves with the stored answer (`done`); rejects with a ChatStreamError (code `aborted` after a stop). */
@@ -49,15 +61,31 @@ export async function streamChatMessage(
   handlers: ChatStreamHandlers,
   signal?: AbortSignal,
 ): Promise<ChatMessage> {
-  let res: Response;
-  try {
-    res = await sendRenewing("POST", chatPaths.message(channel), bodyOf(channel, post), {
-      signal,
-      headers: { accept: "text/event-stream" },
-      renew: channel.kind === "owner",
-    });
-  } catch (err) {
-    throw err instanceof ApiClientError ? asChatError(err) : new ChatStreamError(0, "network_error", "");
+  const send = async (challengeAnswer?: string) => {
+    try {
+      return await sendRenewing("POST", chatPaths.message(channel), bodyOf(channel, post), {
+        signal,
+        headers: {
+          accept: "text/event-stream",
+          ...(challengeAnswer ? { [CHALLENGE_HEADER]: challengeAnswer } : {}),
+        },
+        renew: channel.kind === "owner",
+      });
+    } catch (err) {
+      throw err instanceof ApiClientError ? asChatError(err) : new ChatStreamError(0, "network_error", "");
+    }
+  };
+  let res = await send();
+  // Traffic that looks automated must prove work first (CHAT-8): solve in the background and send again,
+  // once; the visitor only sees the answer arrive a moment later. The solver loads only now.
+  if (!res.ok && channel.kind === "public") {
+    const json = await readJson(res);
+    const challenge = challengeOf(json);
+    if (!challenge) throw asChatError(errorOf(res, json));
+    const { solveChallenge } = await import("./challenge/solve-challenge");
+    const answer = await solveChallenge(challenge);
+    if (!answer || signal?.aborted) throw asChatError(errorOf(res, json));
+    res = await send(answer);
   }
   if (!res.ok) throw asChatError(errorOf(res, await readJson(res)));
 

@@ -22,10 +22,25 @@ export type UnansweredQuestion = {
   message_id: string;
 };
 
+export const REFUSAL_REASONS = [
+  "visitor_minute",
+  "address_minute",
+  "agent_minute",
+  "challenge",
+  "visitor_day",
+  "address_day",
+  "allowance",
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+/** Public-chat messages the abuse limits refused on one day, in all and by reason (CHAT-8). */
+export type RefusedDay = { date: string; total: number } & Partial<Record<RefusalReason, number>>;
+
 export type Insights = {
   days: DayCount[];
   feedback: { helpful: number; unhelpful: number };
   unanswered: UnansweredQuestion[];
+  /** only days that have any; absent from servers before CHAT-8's refusal counts */
+  refused?: RefusedDay[];
 };
 
 export type ExportFormat = "csv" | "json";

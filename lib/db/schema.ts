@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -428,6 +429,25 @@ export const messageAllowance = pgTable(
     /** First day of the month, UTC. */
     month: text("month").notNull(),
     used: integer("used").notNull().default(0),
+    /** The highest warning mailed to the owner this month (0, 80 or 100 percent): each goes once. */
+    warnedPercent: integer("warned_percent").notNull().default(0),
   },
   (t) => [uniqueIndex("message_allowance_owner_month_idx").on(t.ownerId, t.month)],
+);
+
+/**
+ * Public-chat messages refused by the abuse limits (CHAT-8), counted per agent, UTC hour and reason, so the
+ * owner sees refused traffic in insight without one row per refused request (an attack stays cheap to store).
+ */
+export const chatRefusals = pgTable(
+  "chat_refusals",
+  {
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.hour, t.reason] })],
 );

@@ -198,6 +198,14 @@ describe("abuse limits", () => {
     expect(statuses[20]).toBe(429);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(last!.body.error!.detail).toMatch(/^Bạn đang gửi tin nhắn quá nhanh/);
+    // A burst at the cap puts the address behind the proof-of-work challenge (CHAT-8): another visitor
+    // from it, well within its own limits, is asked to solve one first.
+    const neighbour = await new Visitor(v.ip).ask(agent.agentId, "Mấy giờ mở cửa?");
+    expect(neighbour.status).toBe(429);
+    expect(neighbour.body.error!.message).toBe("rate_limited");
+    expect((neighbour.body.error as { challenge?: { algorithm: string } }).challenge?.algorithm).toBe(
+      "SHA-256",
+    );
   });
 
   it("limits one address, counting an IPv6 /64 as one", async () => {

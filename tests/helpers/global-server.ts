@@ -46,6 +46,12 @@ export default async function setup(project: TestProject) {
       // Lets test helpers sign in "from" addresses of their own (X-Forwarded-For), so the many sign-ins a
       // run needs do not spend the per-address limits that the limit tests measure from 127.0.0.1.
       TRUSTED_PROXIES: "127.0.0.1",
+      // The daily caps and the new-visitor challenge (CHAT-8) would otherwise stop the many visitors the
+      // per-minute tests send; tests/api/chat-allowance.test.ts measures them on a server of its own.
+      CHAT_LIMIT_VISITOR_PER_DAY: "1000000",
+      CHAT_LIMIT_ADDRESS_PER_DAY: "1000000",
+      CHAT_LIMIT_ADDRESS_DAILY_SHARE: "100",
+      CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR: "1000000",
       // Agents pick a behaviour of the local model by their `model` (mock-chat is the default).
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODELS: [

@@ -1,13 +1,16 @@
 import { inject } from "vitest";
 import type { Mail } from "../peers/smtp";
 
+/** Which mailbox to read: the run's SMTP peer unless a test started one of its own. */
+export type MailboxOption = { mailboxUrl?: string };
+
 /** The newest mail the SMTP peer received for an address, waiting up to `timeoutMs` for it to arrive. */
 export async function latestMail(
   email: string,
-  opts: { after?: number; timeoutMs?: number } = {},
+  opts: { after?: number; timeoutMs?: number } & MailboxOption = {},
 ): Promise<Mail> {
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
-  const url = `${inject("mailboxUrl")}/messages?to=${encodeURIComponent(email.toLowerCase())}`;
+  const url = `${opts.mailboxUrl ?? inject("mailboxUrl")}/messages?to=${encodeURIComponent(email.toLowerCase())}`;
   while (Date.now() < deadline) {
     const list = (await (await fetch(url)).json()) as Mail[];
     const fresh = list.filter((m) => !opts.after || Date.parse(m.date) >= opts.after);
@@ -18,15 +21,20 @@ export async function latestMail(
 }
 
 /** How many mails an address has received so far. */
-export async function mailCount(email: string): Promise<number> {
-  const url = `${inject("mailboxUrl")}/messages?to=${encodeURIComponent(email.toLowerCase())}`;
-  return ((await (await fetch(url)).json()) as Mail[]).length;
+export async function mailCount(email: string, opts: MailboxOption = {}): Promise<number> {
+  return (await mailsTo(email, opts)).length;
+}
+
+/** Every mail an address has received so far, oldest first. */
+export async function mailsTo(email: string, opts: MailboxOption = {}): Promise<Mail[]> {
+  const url = `${opts.mailboxUrl ?? inject("mailboxUrl")}/messages?to=${encodeURIComponent(email.toLowerCase())}`;
+  return (await (await fetch(url)).json()) as Mail[];
 }
 
 /** The 6-digit sign-in code in the newest mail to an address. */
 export async function latestCode(
   email: string,
-  opts: { after?: number; timeoutMs?: number } = {},
+  opts: { after?: number; timeoutMs?: number } & MailboxOption = {},
 ): Promise<string> {
   const mail = await latestMail(email, opts);
   const code = mail.text.match(/\b(\d{6})\b/)?.[1];

@@ -15,6 +15,8 @@ export type SignInOptions = {
   /** the language of the code mail (body `locale`) */
   locale?: "en" | "vi";
   referralCode?: string;
+  /** the mailbox of a test's own SMTP peer (a server started by the test) */
+  mailboxUrl?: string;
 };
 
 /** The name=value part of each Set-Cookie line. */
@@ -44,7 +46,7 @@ export async function signInWithCode(
   if (asked.status !== 200) throw new Error(`POST /oauth2/otp: ${asked.status} ${await asked.text()}`);
   const request = cookiePairs(asked.headers.getSetCookie()).find((c) => /^(__Host-)?otp_request=/.test(c));
   if (!request) throw new Error("POST /oauth2/otp set no otp_request cookie");
-  const code = await latestCode(email, { after });
+  const code = await latestCode(email, { after, mailboxUrl: opts.mailboxUrl });
   const verified = await fetch(`${baseUrl}/oauth2/otp/verify`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl, cookie: request, ...agent },

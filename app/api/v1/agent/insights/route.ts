@@ -1,13 +1,21 @@
 import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { dateRange, timeZone } from "@/lib/chat/days";
 import { insights } from "@/lib/chat/history";
+import { refusalsPerDay } from "@/lib/chat/refusals";
 import { handle, ok } from "@/lib/http/respond";
 
-/** Conversations and messages per day, the share of helpful answers, unanswered questions (HIST-3). */
+/**
+ * Conversations and messages per day, the share of helpful answers, unanswered questions (HIST-3), and the
+ * public-chat messages the abuse limits refused, per day and reason (CHAT-8).
+ */
 export const GET = handle(async (req) => {
   const { user, agent, db: database } = await ownerAgentContext(req);
   const params = new URL(req.url).searchParams;
   const { from, to } = dateRange(params.get("from"), params.get("to"));
   const tz = await timeZone(database, params.get("tz"), user.timeZone);
-  return ok(await insights(database, agent.id, from, to, tz));
+  const [found, refused] = await Promise.all([
+    insights(database, agent.id, from, to, tz),
+    refusalsPerDay(database, agent.id, from, to, tz),
+  ]);
+  return ok({ ...found, refused });
 });

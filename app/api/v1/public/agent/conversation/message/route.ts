@@ -1,4 +1,5 @@
 import { agentByPublicId } from "@/lib/agents/queries";
+import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
 import { publicMessageSchema } from "@/lib/chat/input";
 import { enforcePublicLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
 import { type ChatScope, findConversation, sendMessage } from "@/lib/chat/send";
@@ -23,11 +24,15 @@ export const POST = handle(async (req) => {
     onFailed: () => refundAllowance(database, agent.ownerId),
   };
   const conversation = await findConversation(database, scope, input.conversation_id);
-  await enforcePublicLimits(database, {
+  await enforcePublicLimits(database, req, {
     visitorId: visitor.id,
+    isNewVisitor: visitor.cookie !== null,
     addressKey: ipLimitKey(clientIp(req)),
     agentId: agent.id,
+    ownerId: agent.ownerId,
   });
-  await spendAllowance(database, agent.ownerId);
+  const spent = await spendAllowance(database, agent.ownerId, agent.id);
+  // Not awaited: the visitor's answer never waits on the owner's mail server.
+  void warnOwnerIfDue(database, agent, spent).catch((err) => console.error("[chat] allowance warning:", err));
   return sendMessage(database, req, scope, input, conversation);
 });

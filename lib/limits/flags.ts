@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "./rate-limit";
+
+/**
+ * Time-boxed marks and one-time claims kept in the rate_limits table, so every process sees them and the
+ * nightly cleanup (rows older than a day) forgets them. A mark is "raised now"; it holds for as long as the
+ * reader asks (`seconds`), counted from the last time it was raised.
+ */
+export async function raiseFlag(db: Db, key: string): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
+    ON CONFLICT (key) DO UPDATE SET window_start = now(), count = rate_limits.count + 1`);
+}
+
+/** Whether any of the keys was raised within the last `seconds`. */
+export async function anyFlagRaised(db: Db, keys: string[], seconds: number): Promise<boolean> {
+  if (keys.length === 0) return false;
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n FROM rate_limits
+      WHERE key IN (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}) AND window_start > now() - make_interval(secs => ${seconds})`),
+  );
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * Claims a key once: true for the first caller, false for every later one (any process). For things that
+ * may be used once, such as a solved challenge; keep them valid for less than a day, or the cleanup could
+ * forget the claim while the thing is still good.
+ */
+export async function claimOnce(db: Db, key: string): Promise<boolean> {
+  const rows = rowsOf<{ key: string }>(
+    await db.execute(sql`
+      INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
+      ON CONFLICT (key) DO NOTHING RETURNING key`),
+  );
+  return rows.length === 1;
+}

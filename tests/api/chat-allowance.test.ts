@@ -1,0 +1,376 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailsTo } from "../helpers/mail";
+import { startTestServer, type TestServer } from "../helpers/server";
+import { signInWithCode } from "../helpers/session";
+import { type SmtpPeer, startSmtpPeer } from "../peers/smtp";
+
+/**
+ * An allowance that one actor cannot drain (CHAT-8, SEC-2), over real HTTP on a server of its own: the
+ * per-minute limits are raised out of the way, so only the daily caps, the challenge and the monthly
+ * allowance protect the owner's free plan (200 messages; an address may spend 12 % of it a day: 24).
+ */
+let server: TestServer;
+let smtp: SmtpPeer;
+
+const FREE_MONTH = 200;
+const ADDRESS_DAY = 24;
+const NEW_VISITORS_BEFORE_CHALLENGE = 8;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  server = await startTestServer({
+    env: {
+      SMTP_URL: smtp.smtpUrl,
+      MAIL_FROM: "AgentCity <no-reply@agentcity.test>",
+      TRUSTED_PROXIES: "127.0.0.1",
+      CHAT_LIMIT_VISITOR_PER_MINUTE: "1000000",
+      CHAT_LIMIT_ADDRESS_PER_MINUTE: "1000000",
+      CHAT_LIMIT_AGENT_PER_MINUTE: "1000000",
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+type ErrorJson = {
+  error?: { status: number; message: string; detail: string; challenge?: Challenge };
+  data?: { message: { content: string } };
+};
+type Challenge = { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+
+const today = () => new Date().toISOString().slice(0, 10);
+const randomIp = () => `203.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+async function sqlOn<T>(query: string, params: unknown[] = []): Promise<T[]> {
+  const res = await fetch(`${server.baseUrl}/api/test/sql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.baseUrl },
+    body: JSON.stringify({ query, params }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: T[] }).data;
+}
+
+async function owner(opts: { language?: "en" | "vi" } = {}) {
+  const email = `owner-${randomBytes(6).toString("hex")}@example.test`;
+  const signedIn = await signInWithCode(server.baseUrl, email, { mailboxUrl: smtp.mailboxUrl });
+  const api = async (method: string, path: string, body?: unknown, lang = "en") => {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${signedIn.access}`,
+        "accept-language": lang,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const created = await api("POST", "/api/v1/agent", {
+    name: "Tiệm <b>Hoa Mai</b>",
+    model: "builtin",
+    ...(opts.language ? { language: opts.language } : {}),
+  });
+  expect(created.status).toBe(201);
+  const agentId = (created.body.data as { id: string }).id;
+  const [row] = await sqlOn<{ owner_id: string; id: string }>(
+    "select owner_id, id from agents where public_id = $1",
+    [agentId],
+  );
+  return { email, agentId, ownerId: row!.owner_id, agentUuid: row!.id, api };
+}
+
+/** A caller from one address; keeps its visitor cookie only when asked (scripts often drop it). */
+class Caller {
+  cookie = "";
+  constructor(
+    readonly ip = randomIp(),
+    readonly keepCookie = true,
+    readonly lang = "en",
+  ) {}
+
+  async ask(agentId: string, content = "Mấy giờ mở cửa?", solution?: string) {
+    const res = await fetch(`${server.baseUrl}/api/v1/public/agent/conversation/message`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: server.baseUrl,
+        "accept-language": this.lang,
+        "x-forwarded-for": this.ip,
+        ...(this.keepCookie && this.cookie ? { cookie: this.cookie } : {}),
+        ...(solution ? { "x-chat-challenge": solution } : {}),
+      },
+      body: JSON.stringify({ agent_id: agentId, content }),
+    });
+    const set = res.headers.getSetCookie().find((c) => /^(__Host-)?visitor=/.test(c));
+    if (set && this.keepCookie) this.cookie = set.split(";")[0]!;
+    return { status: res.status, headers: res.headers, body: (await res.json()) as ErrorJson };
+  }
+}
+
+/** What a script would do: brute-force the number with native hashing, far faster than a browser. */
+async function solve(c: Challenge): Promise<string> {
+  let number = -1;
+  for (let n = 0; n <= c.maxnumber; n++) {
+    if (
+      createHash("sha256")
+        .update(c.salt + n)
+        .digest("hex") === c.challenge
+    ) {
+      number = n;
+      break;
+    }
+  }
+  expect(number).toBeGreaterThanOrEqual(0);
+  return Buffer.from(
+    JSON.stringify({
+      algorithm: c.algorithm,
+      challenge: c.challenge,
+      number,
+      salt: c.salt,
+      signature: c.signature,
+    }),
+  ).toString("base64");
+}
+
+async function used(ownerId: string): Promise<number> {
+  const rows = await sqlOn<{ used: number }>("select used from message_allowance where owner_id = $1", [
+    ownerId,
+  ]);
+  return Number(rows[0]?.used ?? 0);
+}
+
+/** Sends `count` messages, `parallel` at a time, and tallies the answers by status. */
+async function flood(count: number, parallel: number, send: (i: number) => Promise<{ status: number }>) {
+  const statuses: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const i = next++;
+        statuses.push((await send(i)).status);
+      }
+    }),
+  );
+  const tally: Record<number, number> = {};
+  for (const s of statuses) tally[s] = (tally[s] ?? 0) + 1;
+  return tally;
+}
+
+describe("one address cannot switch the agent off", () => {
+  it("300 messages with fresh cookies from one address: a handful answered, then a challenge; another address is still answered", async () => {
+    const o = await owner();
+    const ip = randomIp();
+    const tally = await flood(300, 6, () => new Caller(ip, false).ask(o.agentId));
+    expect(tally[200]).toBe(NEW_VISITORS_BEFORE_CHALLENGE);
+    expect(tally[429]).toBe(300 - NEW_VISITORS_BEFORE_CHALLENGE);
+    expect(await used(o.ownerId)).toBe(NEW_VISITORS_BEFORE_CHALLENGE);
+
+    const refused = await new Caller(ip, false, "vi").ask(o.agentId);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error!.message).toBe("rate_limited");
+    expect(refused.body.error!.detail).toBe(
+      "Vui lòng đợi một chút để trình duyệt xác nhận bạn là người thật, rồi gửi lại.",
+    );
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.body.error!.challenge).toMatchObject({ algorithm: "SHA-256", maxnumber: 50_000 });
+
+    const other = await new Caller().ask(o.agentId, "Giờ mở cửa?");
+    expect(other.status).toBe(200);
+    expect(other.body.data!.message.content.length).toBeGreaterThan(0);
+  }, 180_000);
+
+  it("a script that solves every challenge still gets only the address's daily share", async () => {
+    const o = await owner();
+    const ip = randomIp();
+    let answered = 0;
+    let capped: Awaited<ReturnType<Caller["ask"]>> | null = null;
+    for (let i = 0; i < ADDRESS_DAY + 6; i++) {
+      let r = await new Caller(ip, false).ask(o.agentId);
+      if (r.body.error?.challenge)
+        r = await new Caller(ip, false).ask(o.agentId, undefined, await solve(r.body.error.challenge));
+      if (r.status === 200) answered++;
+      else capped = r;
+    }
+    expect(answered).toBe(ADDRESS_DAY);
+    expect(capped!.status).toBe(429);
+    expect(capped!.body.error!.detail).toMatch(/^Your network has sent as many messages as it can today/);
+    const retry = Number(capped!.headers.get("retry-after"));
+    expect(retry).toBeGreaterThan(23 * 3600);
+    expect(retry).toBeLessThanOrEqual(24 * 3600);
+    expect(await used(o.ownerId)).toBe(ADDRESS_DAY);
+    expect((await new Caller().ask(o.agentId)).status).toBe(200);
+  }, 180_000);
+
+  it("the same from five addresses: each gets its share, the month keeps the rest for everyone else", async () => {
+    const o = await owner();
+    const callers = Array.from({ length: 5 }, () => new Caller());
+    const tallies = await Promise.all(
+      callers.map((c) => flood(300, 2, (i) => c.ask(o.agentId, `Câu hỏi ${i}`))),
+    );
+    for (const t of tallies) {
+      expect(t[200]).toBe(ADDRESS_DAY);
+      expect(t[429]).toBe(300 - ADDRESS_DAY);
+    }
+    expect(await used(o.ownerId)).toBe(5 * ADDRESS_DAY);
+    const stranger = await new Caller().ask(o.agentId, "Giờ mở cửa?");
+    expect(stranger.status).toBe(200);
+    expect(await used(o.ownerId)).toBe(5 * ADDRESS_DAY + 1);
+    expect(await used(o.ownerId)).toBeLessThan(FREE_MONTH);
+  }, 300_000);
+
+  it("one visitor keeps to its own daily cap even across addresses", async () => {
+    const o = await owner();
+    const visitor = new Caller();
+    const first = await visitor.ask(o.agentId);
+    expect(first.status).toBe(200);
+    // The same cookie from many addresses (a phone moving between networks, or a script rotating them).
+    let answered = 1;
+    for (let i = 0; i < 60; i++) {
+      const moved = new Caller(randomIp(), true);
+      moved.cookie = visitor.cookie;
+      if ((await moved.ask(o.agentId)).status === 200) answered++;
+    }
+    expect(answered).toBe(50);
+  }, 180_000);
+});
+
+describe("the challenge", () => {
+  async function suspectAddress(agentId: string) {
+    const ip = randomIp();
+    for (let i = 0; i < NEW_VISITORS_BEFORE_CHALLENGE; i++) {
+      expect((await new Caller(ip, false).ask(agentId)).status).toBe(200);
+    }
+    return ip;
+  }
+
+  it("refuses a script without a solution, accepts a solution once, refuses it replayed or forged", async () => {
+    const o = await owner();
+    const ip = await suspectAddress(o.agentId);
+    // One new visitor too many this hour: the address is under suspicion now.
+    const asked = await new Caller(ip, false).ask(o.agentId);
+    expect(asked.status).toBe(429);
+    expect(asked.body.error!.detail).toBe(
+      "Please wait a moment while your browser confirms you are a person, then send again.",
+    );
+    expect(asked.headers.get("retry-after")).toBe("1");
+    const solution = await solve(asked.body.error!.challenge!);
+    const before = await used(o.ownerId);
+
+    const accepted = await new Caller(ip, false).ask(o.agentId, undefined, solution);
+    expect(accepted.status).toBe(200);
+    expect(await used(o.ownerId)).toBe(before + 1);
+
+    const replayed = await new Caller(ip, false, "vi").ask(o.agentId, undefined, solution);
+    expect(replayed.status).toBe(403);
+    expect(replayed.body.error!.message).toBe("forbidden");
+    expect(replayed.body.error!.detail).toBe(
+      "Trình duyệt chưa vượt qua bước kiểm tra. Vui lòng gửi lại tin nhắn.",
+    );
+    expect(replayed.body.error!.challenge).toBeDefined();
+
+    // Forged: the right number for another challenge, a tampered signature, garbage, a huge header.
+    const decoded = JSON.parse(Buffer.from(solution, "base64").toString()) as Record<string, unknown>;
+    const fresh = (await new Caller(ip, false).ask(o.agentId)).body.error!.challenge!;
+    const forged = [
+      Buffer.from(
+        JSON.stringify({ ...decoded, challenge: fresh.challenge, signature: fresh.signature }),
+      ).toString("base64"),
+      Buffer.from(JSON.stringify({ ...decoded, signature: "0".repeat(64) })).toString("base64"),
+      Buffer.from(JSON.stringify({ ...decoded, number: -1 })).toString("base64"),
+      Buffer.from(JSON.stringify({ ...decoded, algorithm: "SHA-1" })).toString("base64"),
+      "not base64 at all",
+      Buffer.from("[]").toString("base64"),
+      "A".repeat(5000),
+    ];
+    for (const f of forged) {
+      const r = await new Caller(ip, false).ask(o.agentId, undefined, f);
+      expect(r.status, f.slice(0, 40)).toBe(403);
+      expect(r.body.error!.detail).toBe("Your browser's check did not pass. Please send your message again.");
+    }
+    expect(await used(o.ownerId)).toBe(before + 1);
+
+    // Concurrent replays of one fresh solution: exactly one is answered.
+    const once = await solve(fresh);
+    const raced = await Promise.all(
+      Array.from({ length: 10 }, () => new Caller(ip, false).ask(o.agentId, undefined, once)),
+    );
+    expect(raced.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(raced.filter((r) => r.status === 403)).toHaveLength(9);
+  }, 120_000);
+});
+
+describe("the owner", () => {
+  it("gets one e-mail at 80 % and one at 100 %, in their language, and sees the refused messages in insight", async () => {
+    const o = await owner({ language: "vi" });
+    const month = new Date().toISOString().slice(0, 7);
+    await sqlOn("insert into message_allowance (owner_id, month, used) values ($1, $2, 150)", [
+      o.ownerId,
+      month,
+    ]);
+    // 50 messages to the end of the month, from enough addresses that no daily cap is reached.
+    const callers = Array.from({ length: 4 }, () => new Caller());
+    const tally = await flood(60, 4, (i) => callers[i % 4]!.ask(o.agentId, `Câu ${i}`));
+    expect(tally[200]).toBe(50);
+    expect(tally[429]).toBe(10);
+    expect(await used(o.ownerId)).toBe(FREE_MONTH);
+
+    await expect.poll(async () => (await mailsTo(o.email, smtp)).length, { timeout: 10_000 }).toBe(3);
+    const mails = await mailsTo(o.email, smtp);
+    // The first is the sign-in code; then one warning each, never repeated.
+    const warnings = mails.slice(1);
+    expect(warnings.map((m) => m.subject)).toEqual([
+      "Tiệm <b>Hoa Mai</b> đã dùng 80% số tin nhắn của tháng này",
+      "Tiệm <b>Hoa Mai</b> đã dùng hết số tin nhắn của tháng này",
+    ]);
+    expect(warnings[0]!.text).toContain("160 trong số 200");
+    expect(warnings[0]!.html).toContain("Tiệm &lt;b&gt;Hoa Mai&lt;/b&gt;");
+    expect(warnings[1]!.text).toContain(`${server.baseUrl}/vi/history`);
+    // More refusals send nothing more.
+    expect((await new Caller().ask(o.agentId)).status).toBe(429);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo(o.email, smtp)).toHaveLength(3);
+
+    const insight = await o.api("GET", `/api/v1/agent/insights?tz=UTC&from=${today()}&to=${today()}`);
+    expect(insight.status).toBe(200);
+    const refused = (insight.body.data as { refused: { date: string; total: number; allowance?: number }[] })
+      .refused;
+    expect(refused).toEqual([{ date: today(), total: 11, allowance: 11 }]);
+  }, 180_000);
+
+  it("sends the warnings in English to an owner who writes in English", async () => {
+    const o = await owner({ language: "en" });
+    const month = new Date().toISOString().slice(0, 7);
+    await sqlOn("insert into message_allowance (owner_id, month, used) values ($1, $2, 159)", [
+      o.ownerId,
+      month,
+    ]);
+    expect((await new Caller().ask(o.agentId)).status).toBe(200);
+    await expect.poll(async () => (await mailsTo(o.email, smtp)).length, { timeout: 10_000 }).toBe(2);
+    expect((await mailsTo(o.email, smtp))[1]!.subject).toBe(
+      "Tiệm <b>Hoa Mai</b> has used 80% of this month's messages",
+    );
+  }, 60_000);
+
+  it("the owner's test chat never counts against the allowance nor the caps", async () => {
+    const o = await owner();
+    for (let i = 0; i < 30; i++) {
+      const r = await o.api("POST", "/api/v1/agent/conversation/message", { content: `Thử ${i}` });
+      expect(r.status).toBe(200);
+    }
+    expect(await used(o.ownerId)).toBe(0);
+    const keys = await sqlOn<{ key: string }>("select key from rate_limits where key like $1", [
+      `chat-%${o.agentUuid}%`,
+    ]);
+    expect(keys).toEqual([]);
+    const insight = await o.api("GET", `/api/v1/agent/insights?tz=UTC&from=${today()}&to=${today()}`);
+    expect((insight.body.data as { refused: unknown[] }).refused).toEqual([]);
+    // Visitors still have every message of the month.
+    expect((await new Caller().ask(o.agentId)).status).toBe(200);
+    expect(await used(o.ownerId)).toBe(1);
+  }, 120_000);
+});
