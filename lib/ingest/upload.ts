@@ -2,9 +2,11 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import Busboy from "busboy";
 import { ApiError } from "@/lib/http/errors";
+import { cleanFileName } from "@/lib/http/text-hygiene";
 
 export type UploadedFile = { name: string; bytes: Uint8Array; size: number };
-export type UploadRejection = { name: string; reason: "too_large" | "too_many" };
+/** `unreadable`: the part's header (its name) held bytes a header may not, e.g. a control character. */
+export type UploadRejection = { name: string; reason: "too_large" | "too_many" | "unreadable" };
 export type UploadLimits = { maxFileBytes: number; maxFiles: number };
 
 /** Multipart overhead allowed on top of the files themselves (boundaries, part headers). */
@@ -95,7 +97,16 @@ export async function readUpload(
         }),
       );
     });
-    parser.on("error", () => fail(new ApiError("bad_request", "upload_malformed")));
+    parser.on("error", (err: Error) => {
+      // Busboy skips a part whose header it cannot read (a control character in its file name) and reads
+      // on: that one file is refused, by no name since none could be read, and the batch goes on. At the
+      // very end the same message means the body stopped inside a header; what arrived before still counts.
+      if (err?.message === "Malformed part header") {
+        rejected.push({ name: "", reason: "unreadable" });
+        return;
+      }
+      fail(new ApiError("bad_request", "upload_malformed"));
+    });
     parser.on("close", () => {
       if (!failed) void Promise.all(pending).then(() => resolve());
     });
@@ -112,17 +123,5 @@ export async function readUpload(
   return { files, rejected };
 }
 
-/** A file name as shown to people: no folders, no control characters, NFC, at most 200 characters. */
-export function cleanName(raw: string | undefined): string {
-  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const clean = Array.from(base.normalize("NFC"))
-    .filter((ch) => {
-      const code = ch.codePointAt(0) ?? 0;
-      return code > 0x1f && code !== 0x7f;
-    })
-    .join("")
-    .trim();
-  return Array.from(clean || "file")
-    .slice(0, 200)
-    .join("");
-}
+/** A file name as shown to people; the one rule for names lives with the other text hygiene. */
+export const cleanName = cleanFileName;
