@@ -41,13 +41,11 @@ export async function addFiles(
   uploadRejections: UploadRejection[],
 ): Promise<AddResult> {
   const rejected: Rejection[] = uploadRejections.map((r) => ({
-    name: r.name || errorText(ctx.locale, "files_unnamed"),
+    name: r.name,
     message:
       r.reason === "too_large"
         ? errorText(ctx.locale, "files_too_large", { max: Math.round(ctx.maxFileBytes / 1024 / 1024) })
-        : r.reason === "unreadable"
-          ? errorText(ctx.locale, "files_name_unreadable")
-          : errorText(ctx.locale, "files_too_many"),
+        : errorText(ctx.locale, "files_too_many"),
   }));
   const candidates: { file: UploadedFile; type: DocumentType; hash: string }[] = [];
   for (const file of files) {

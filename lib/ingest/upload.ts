@@ -1,12 +1,12 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import Busboy from "busboy";
 import { ApiError } from "@/lib/http/errors";
 import { cleanFileName } from "@/lib/http/text-hygiene";
+import { boundaryOf, cleanPartHeaders } from "./multipart-headers";
 
 export type UploadedFile = { name: string; bytes: Uint8Array; size: number };
-/** `unreadable`: the part's header (its name) held bytes a header may not, e.g. a control character. */
-export type UploadRejection = { name: string; reason: "too_large" | "too_many" | "unreadable" };
+export type UploadRejection = { name: string; reason: "too_large" | "too_many" };
 export type UploadLimits = { maxFileBytes: number; maxFiles: number };
 
 /** Multipart overhead allowed on top of the files themselves (boundaries, part headers). */
@@ -44,8 +44,9 @@ export async function readUpload(
       if (failed) return;
       failed = true;
       // Stop reading: the answer goes out now and the connection is not reused.
-      source.unpipe(parser);
+      source.unpipe(headers);
       source.pause();
+      headers.unpipe(parser);
       reject(err);
     };
     let parser: Busboy.Busboy;
@@ -97,16 +98,7 @@ export async function readUpload(
         }),
       );
     });
-    parser.on("error", (err: Error) => {
-      // Busboy skips a part whose header it cannot read (a control character in its file name) and reads
-      // on: that one file is refused, by no name since none could be read, and the batch goes on. At the
-      // very end the same message means the body stopped inside a header; what arrived before still counts.
-      if (err?.message === "Malformed part header") {
-        rejected.push({ name: "", reason: "unreadable" });
-        return;
-      }
-      fail(new ApiError("bad_request", "upload_malformed"));
-    });
+    parser.on("error", () => fail(new ApiError("bad_request", "upload_malformed")));
     parser.on("close", () => {
       if (!failed) void Promise.all(pending).then(() => resolve());
     });
@@ -118,7 +110,10 @@ export async function readUpload(
     source.on("error", (err) =>
       fail(err instanceof ApiError ? err : new ApiError("bad_request", "upload_malformed")),
     );
-    source.pipe(parser);
+    // Part headers lose control bytes on the way in (multipart-headers.ts says why); contents do not.
+    const boundary = boundaryOf(type);
+    const headers = boundary ? cleanPartHeaders(boundary) : new PassThrough();
+    source.pipe(headers).pipe(parser);
   });
   return { files, rejected };
 }
