@@ -72,16 +72,19 @@ describe("NUL, control and bidi characters through every route family", () => {
   let visitor: Visitor;
   let answer: Message;
 
-  beforeAll(async () => {
-    const trained = await trainedAgent({
+  // trainedAgent polls with expect, which only works inside a test: the first test that needs it starts it.
+  let training: Promise<void> | undefined;
+  const ready = () =>
+    (training ??= trainedAgent({
       texts: [{ title: "Giờ mở cửa", content: "Tiệm mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày." }],
-    });
-    access = trained.access;
-    agentId = trained.agentId;
-    visitor = new Visitor();
-  });
+    }).then((trained) => {
+      access = trained.access;
+      agentId = trained.agentId;
+      visitor = new Visitor();
+    }));
 
   it("public chat: a visitor's message is answered and stored clean", async () => {
+    await ready();
     const asked = await visitor.ask(agentId, `${HOSTILE} giờ mở cửa?`);
     expect(asked.status).toBe(200);
     expect(asked.body.data!.question.content).toBe(`${CLEAN_TEXT} giờ mở cửa?`);
@@ -98,12 +101,14 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("public chat: a message of nothing but controls is a translated 422, not a 500", async () => {
+    await ready();
     const asked = await new Visitor(undefined, "vi").ask(agentId, "\u0000\u0001\u202e");
     expect(asked.status).toBe(422);
     expect(asked.body.error!.detail).toMatch(/không hợp lệ/);
   });
 
   it("feedback: a comment is stored clean", async () => {
+    await ready();
     const rated = await visitor.rate(answer.id, false, HOSTILE);
     expect(rated.status).toBe(200);
     const [row] = await sql<{ feedback_comment: string }>(
@@ -114,6 +119,7 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("owner chat: the test message is stored clean", async () => {
+    await ready();
     const asked = await ownerApi<{ data: { question: Message } }>(
       access,
       "POST",
@@ -125,6 +131,7 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("agent setup: names, questions and texts are stored clean", async () => {
+    await ready();
     const saved = await ownerApi<{ data: Record<string, unknown> }>(access, "POST", "/api/v1/agent", {
       name: `Tiệm ${HOSTILE}\u200e`,
       instructions: HOSTILE,
@@ -145,6 +152,7 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("training: a snippet's title and text are stored clean, with their file", async () => {
+    await ready();
     const added = await ownerApi<AddResult>(access, "POST", "/api/v1/agent/document", {
       type: "text",
       title: `Ghi chú ${HOSTILE}`,
@@ -159,6 +167,7 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("training: a title of nothing but controls is refused and stores nothing", async () => {
+    await ready();
     const before = await storedFilesAndRows(agentId);
     const added = await ownerApi(
       access,
@@ -173,6 +182,7 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("training: a website address with controls in it is checked, never a 500", async () => {
+    await ready();
     const site = inject("siteUrl");
     const added = await ownerApi<AddResult>(access, "POST", "/api/v1/agent/document", {
       type: "url",
@@ -183,6 +193,7 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("training: file names are cleaned and shortened, one file at a time, the batch kept", async () => {
+    await ready();
     const long = `${"bao-cao-thang-".repeat(22)}.txt`;
     const names = ["a\u0001b.txt", "c\u007fd.txt", "report\u202efdp.txt", "n\u0000ul.md", long];
     const form = new FormData();
@@ -200,6 +211,7 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("profile: GraphQL update_profile stores clean names, from variables and from literals", async () => {
+    await ready();
     const gql = (query: string, variables: Record<string, unknown> = {}) =>
       raw("POST", "/api/graphql", {
         token: access,
@@ -228,6 +240,7 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("history: hostile query strings answer without a 5xx and find clean text", async () => {
+    await ready();
     const q = encodeURIComponent(`\u0000giờ\u202e`);
     const search = await raw("GET", `/api/v1/agent/conversations?q=${q}`, { token: access });
     expect(search.status).toBe(200);
@@ -258,6 +271,7 @@ describe("NUL, control and bidi characters through every route family", () => {
   });
 
   it("nothing stored is left without its row, and no row without its file", async () => {
+    await ready();
     const { files, keys } = await storedFilesAndRows(agentId);
     expect(files.some((f) => f.endsWith(".tmp"))).toBe(false);
     expect(files).toEqual(keys);
@@ -266,16 +280,17 @@ describe("NUL, control and bidi characters through every route family", () => {
 
 describe("malformed bodies on every JSON route answer 4xx, never 5xx", () => {
   let access: string;
-  let agentId: string;
   let messageId: string;
 
-  beforeAll(async () => {
-    const trained = await trainedAgent({ texts: [{ title: "Menu", content: "Bánh mì thịt giá 25 nghìn." }] });
-    access = trained.access;
-    agentId = trained.agentId;
-    const asked = await new Visitor().ask(agentId, "bánh mì giá bao nhiêu?");
-    messageId = asked.body.data!.message.id;
-  });
+  let training: Promise<void> | undefined;
+  const ready = () =>
+    (training ??= trainedAgent({ texts: [{ title: "Menu", content: "Bánh mì thịt giá 25 nghìn." }] }).then(
+      async (trained) => {
+        access = trained.access;
+        const asked = await new Visitor().ask(trained.agentId, "bánh mì giá bao nhiêu?");
+        messageId = asked.body.data!.message.id;
+      },
+    ));
 
   const bodies: [string, BodyInit][] = [
     ["not JSON", "{"],
@@ -296,6 +311,7 @@ describe("malformed bodies on every JSON route answer 4xx, never 5xx", () => {
   ];
 
   it("on each route family", async () => {
+    await ready();
     const routes: { p: string; token?: boolean }[] = [
       { p: "/api/v1/agent", token: true },
       { p: "/api/v1/agent/document", token: true },
@@ -325,6 +341,7 @@ describe("malformed bodies on every JSON route answer 4xx, never 5xx", () => {
   });
 
   it("a multipart body that is not one answers 400, and a header without a boundary too", async () => {
+    await ready();
     for (const [type, body] of [
       [
         "multipart/form-data; boundary=x",
