@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { agentKinds } from "@/lib/db/schema";
+import { jsonLimitFor } from "@/lib/http/respond";
 import { cleanLine, cleanText } from "@/lib/http/text-hygiene";
 import { agentFieldLimits, agentLanguages } from "./fields";
 
@@ -48,3 +49,13 @@ export const agentInputSchema = z.object({
 });
 
 export type AgentInput = z.infer<typeof agentInputSchema>;
+
+/** Every text of the form at its longest; what GET adds and a client posts back fits in the slack. */
+export const AGENT_BODY_LIMIT = jsonLimitFor(
+  agentFieldLimits.name +
+    agentFieldLimits.instructions +
+    agentFieldLimits.greeting +
+    agentFieldLimits.fallbackMessage +
+    agentFieldLimits.suggestedQuestions * agentFieldLimits.suggestedQuestion +
+    agentFieldLimits.model,
+);

@@ -340,6 +340,43 @@ describe("malformed bodies on every JSON route answer 4xx, never 5xx", () => {
     }
   });
 
+  it("each route reads what its schema allows, however escaped, and answers 413 beyond", async () => {
+    await ready();
+    /** A JSON body with every non-ASCII character as a \uXXXX escape, as Python's json.dumps sends it. */
+    const escaped = (body: unknown) =>
+      JSON.stringify(body).replace(
+        /[^ -~]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+      );
+    const post = (p: string, body: string) =>
+      raw("POST", p, { token: access, type: "application/json", body });
+    const feedback = `/api/v1/agent/conversation/message/${messageId}/feedback`;
+
+    const question = escaped({ content: "ệ".repeat(4000) });
+    expect(question.length).toBeGreaterThan(24_000);
+    expect((await post("/api/v1/agent/conversation/message", question)).status).toBe(200);
+    expect(
+      (await post("/api/v1/agent/conversation/message", escaped({ content: "x".repeat(40_000) }))).status,
+    ).toBe(413);
+
+    const agent = escaped({
+      name: "ệ".repeat(120),
+      instructions: "ệ".repeat(4000),
+      greeting: "ệ".repeat(500),
+      fallback_message: "ệ".repeat(500),
+      suggested_questions: Array.from({ length: 6 }, (_, i) => `${i}${"ệ".repeat(199)}`),
+    });
+    expect((await post("/api/v1/agent", agent)).status).toBe(200);
+    expect(
+      (await post("/api/v1/agent", escaped({ name: "A", instructions: "x".repeat(50_000) }))).status,
+    ).toBe(413);
+
+    expect((await post(feedback, escaped({ helpful: false, comment: "ệ".repeat(1000) }))).status).toBe(200);
+    const tooLong = await post(feedback, escaped({ helpful: false, comment: "x".repeat(20_000) }));
+    expect(tooLong.status).toBe(413);
+    expect((tooLong.json as { error: { detail: string } }).error.detail).toMatch(/at most \d+ KB/);
+  });
+
   it("a multipart body that is not one answers 400, and a header without a boundary too", async () => {
     await ready();
     for (const [type, body] of [
