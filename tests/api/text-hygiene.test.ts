@@ -344,10 +344,7 @@ describe("malformed bodies on every JSON route answer 4xx, never 5xx", () => {
     await ready();
     /** A JSON body with every non-ASCII character as a \uXXXX escape, as Python's json.dumps sends it. */
     const escaped = (body: unknown) =>
-      JSON.stringify(body).replace(
-        /[^ -~]/g,
-        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-      );
+      JSON.stringify(body).replace(/[^ -~]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
     const post = (p: string, body: string) =>
       raw("POST", p, { token: access, type: "application/json", body });
     const feedback = `/api/v1/agent/conversation/message/${messageId}/feedback`;
