@@ -1,20 +1,17 @@
 import { z } from "zod";
 import { agentKinds } from "@/lib/db/schema";
+import { jsonLimitFor } from "@/lib/http/respond";
+import { cleanLine, cleanText } from "@/lib/http/text-hygiene";
 import { agentFieldLimits, agentLanguages } from "./fields";
 
 export { type AgentLanguage, agentFieldLimits, agentLanguages } from "./fields";
 
-// Control characters never belong in these texts (a pasted NUL breaks Postgres text); Vietnamese typed on
-// macOS may arrive decomposed (NFD), and the search index and comparisons expect NFC.
-const clean = (s: string) => s.normalize("NFC").replace(/[^\P{Cc}\t\n\r]/gu, "");
-/** One line: names and questions are shown as titles and buttons. */
-const oneLine = (s: string) => clean(s).replace(/\s+/g, " ").trim();
-
-const line = (max: number) => z.string().overwrite(oneLine).max(max);
+// Names and questions are shown as titles and buttons: one line (lib/http/text-hygiene.ts says why).
+const line = (max: number) => z.string().overwrite(cleanLine).max(max);
 const block = (max: number) =>
   z
     .string()
-    .overwrite((s) => clean(s).trim())
+    .overwrite((s) => cleanText(s).trim())
     .max(max);
 
 /** Empty means "use the default" for texts that have one. */
@@ -52,3 +49,13 @@ export const agentInputSchema = z.object({
 });
 
 export type AgentInput = z.infer<typeof agentInputSchema>;
+
+/** Every text of the form at its longest; what GET adds and a client posts back fits in the slack. */
+export const AGENT_BODY_LIMIT = jsonLimitFor(
+  agentFieldLimits.name +
+    agentFieldLimits.instructions +
+    agentFieldLimits.greeting +
+    agentFieldLimits.fallbackMessage +
+    agentFieldLimits.suggestedQuestions * agentFieldLimits.suggestedQuestion +
+    agentFieldLimits.model,
+);

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { ApiError, type FieldErrors } from "@/lib/http/errors";
+import { cleanLine } from "@/lib/http/text-hygiene";
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 import { normalizeEmail, providersOf } from "./accounts";
@@ -169,7 +170,7 @@ function inputSchema(locale: Locale) {
   const name = (requiredKey?: string) => {
     const base = z
       .string()
-      .trim()
+      .overwrite(cleanLine)
       .max(NAME_MAX, t("profile_name_too_long", { max: NAME_MAX }));
     return (requiredKey ? base.min(1, t(requiredKey)) : base).optional();
   };

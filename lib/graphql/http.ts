@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 import { MAX_BODY_BYTES, MAX_DOCUMENT_BYTES } from "./limits";
 
 export type GraphqlParams = {
@@ -19,7 +20,7 @@ const params = z.object({
 export async function readParams(req: Request): Promise<GraphqlParams> {
   let raw: unknown;
   if (req.method === "GET") {
-    const q = new URL(req.url).searchParams;
+    const q = cleanQuery(req.url);
     let variables: unknown = null;
     const v = q.get("variables");
     if (v) variables = parseJson(v);

@@ -2,6 +2,7 @@ import { type Profile, type ProfileUpdate, profileOf, updateProfile } from "@/li
 import { currentUser } from "@/lib/auth/request";
 import type { User } from "@/lib/auth/sessions";
 import { ApiError } from "@/lib/http/errors";
+import { cleanStrings } from "@/lib/http/text-hygiene";
 import type { Locale } from "@/lib/i18n/routing";
 import { db } from "@/lib/server/runtime";
 
@@ -24,9 +25,15 @@ export function contextFor(req: Request, locale: Locale): Context {
   };
 }
 
+/**
+ * Arguments reach a resolver from variables or from literals in the document itself ("\u0000" is a valid
+ * GraphQL string escape), so they are cleaned here, where both meet, rather than in the HTTP layer.
+ */
+const cleanArgs = <A extends object>(args: A): A => cleanStrings(args) as A;
+
 /** Root resolvers for buildSchema: each gets (args, context). */
 export const rootValue = {
   profile: async (_args: unknown, ctx: Context): Promise<Profile> => profileOf(await db(), await ctx.user()),
-  update_profile: async ({ input }: { input: unknown }, ctx: Context): Promise<ProfileUpdate> =>
-    updateProfile(await db(), await ctx.user(), input, ctx.locale),
+  update_profile: async (args: { input: unknown }, ctx: Context): Promise<ProfileUpdate> =>
+    updateProfile(await db(), await ctx.user(), cleanArgs(args).input, ctx.locale),
 };

@@ -3,6 +3,7 @@ import { config } from "@/lib/config";
 import { ApiError } from "./errors";
 import { requestLocale } from "./locale";
 import { isCrossOriginMutation } from "./origin";
+import { cleanStrings } from "./text-hygiene";
 import { fieldErrors } from "./validation";
 
 type Meta = Record<string, unknown>;
@@ -37,8 +38,16 @@ export function handle<Ctx>(fn: (req: Request, ctx: Ctx) => Promise<Response>) {
 export const JSON_BODY_LIMIT = 64 * 1024;
 
 /**
+ * The body limit for a route whose texts total at most `chars` characters: each may arrive as a \uXXXX
+ * escape (6 bytes, what Python's json.dumps sends by default) and covers a 4-byte UTF-8 character too,
+ * plus room for keys and other small fields.
+ */
+export const jsonLimitFor = (chars: number): number => chars * 6 + 8 * 1024;
+
+/**
  * Parses a JSON body against a zod schema: too large is 413 (read no further), bad JSON 400, a schema
- * miss 422 with per-field reasons in the request's language.
+ * miss 422 with per-field reasons in the request's language. Every string is cleaned first
+ * (lib/http/text-hygiene.ts), so no schema or query ever sees a NUL or a bidi override.
  */
 export async function parseJson<S extends z.ZodType>(
   req: Request,
@@ -48,7 +57,7 @@ export async function parseJson<S extends z.ZodType>(
   const text = await readText(req, opts.maxBytes ?? JSON_BODY_LIMIT);
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = cleanStrings(JSON.parse(text));
   } catch {
     throw new ApiError("bad_request", "invalid_json");
   }
@@ -63,7 +72,9 @@ export async function parseJson<S extends z.ZodType>(
 
 async function readText(req: Request, maxBytes: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new ApiError("payload_too_large");
+  const tooLarge = () =>
+    new ApiError("payload_too_large", "body_too_large", { max: Math.floor(maxBytes / 1024) });
+  if (declared > maxBytes) throw tooLarge();
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -74,7 +85,7 @@ async function readText(req: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new ApiError("payload_too_large");
+      throw tooLarge();
     }
     chunks.push(value);
   }

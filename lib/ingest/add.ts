@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
 import type { Db } from "@/lib/db/client";
 import type { DocumentType } from "@/lib/db/schema";
+import { cleanLine } from "@/lib/http/text-hygiene";
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 import { checkSite, crawlMessage } from "@/lib/ingest/crawl";
@@ -147,7 +148,7 @@ export async function addText(ctx: AddContext, title: string, content: string): 
   // A snippet's length is known now: what would go past the agent's characters is refused at once.
   const refused = (await PlanRoom.of(ctx)).take(title, [...text].length);
   if (refused) return { accepted: [], rejected: [refused] };
-  const doc = await store(ctx, { type: "text", name: title.normalize("NFC"), bytes, hash });
+  const doc = await store(ctx, { type: "text", name: cleanLine(title), bytes, hash });
   return doc
     ? { accepted: [doc], rejected: [] }
     : { accepted: [], rejected: [{ name: title, message: errorText(ctx.locale, "files_duplicate") }] };
@@ -193,8 +194,9 @@ export async function addWebsite(
 }
 
 /**
- * Keeps the original first, then the row: a row always has its file. A row the unique index refuses
- * (the same file arriving twice at once) takes its file back out.
+ * Keeps the original first, then the row: a row always has its file. A row that does not go in, refused
+ * by the unique index (the same file arriving twice at once) or by the database for any reason, takes
+ * its file back out, so a failure never leaves a file without its row either.
  */
 async function store(
   ctx: AddContext,
@@ -203,15 +205,21 @@ async function store(
   const id = randomUUID();
   const key = documentKey(ctx.agentId, id);
   await ctx.store.put(key, item.bytes);
-  const row = await insertDocument(ctx.db, {
-    id,
-    agentId: ctx.agentId,
-    type: item.type,
-    name: item.name,
-    size: item.bytes.length,
-    contentHash: item.hash,
-    storageKey: key,
-  });
+  let row: Awaited<ReturnType<typeof insertDocument>>;
+  try {
+    row = await insertDocument(ctx.db, {
+      id,
+      agentId: ctx.agentId,
+      type: item.type,
+      name: item.name,
+      size: item.bytes.length,
+      contentHash: item.hash,
+      storageKey: key,
+    });
+  } catch (err) {
+    await ctx.store.delete(key).catch(() => {});
+    throw err;
+  }
   if (!row) {
     await ctx.store.delete(key);
     return null;

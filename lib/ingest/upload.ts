@@ -1,7 +1,9 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import Busboy from "busboy";
 import { ApiError } from "@/lib/http/errors";
+import { cleanFileName } from "@/lib/http/text-hygiene";
+import { boundaryOf, cleanPartHeaders } from "./multipart-headers";
 
 export type UploadedFile = { name: string; bytes: Uint8Array; size: number };
 export type UploadRejection = { name: string; reason: "too_large" | "too_many" };
@@ -42,8 +44,9 @@ export async function readUpload(
       if (failed) return;
       failed = true;
       // Stop reading: the answer goes out now and the connection is not reused.
-      source.unpipe(parser);
+      source.unpipe(headers);
       source.pause();
+      headers.unpipe(parser);
       reject(err);
     };
     let parser: Busboy.Busboy;
@@ -107,22 +110,13 @@ export async function readUpload(
     source.on("error", (err) =>
       fail(err instanceof ApiError ? err : new ApiError("bad_request", "upload_malformed")),
     );
-    source.pipe(parser);
+    // Part headers lose control bytes on the way in (multipart-headers.ts says why); contents do not.
+    const boundary = boundaryOf(type);
+    const headers = boundary ? cleanPartHeaders(boundary) : new PassThrough();
+    source.pipe(headers).pipe(parser);
   });
   return { files, rejected };
 }
 
-/** A file name as shown to people: no folders, no control characters, NFC, at most 200 characters. */
-export function cleanName(raw: string | undefined): string {
-  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const clean = Array.from(base.normalize("NFC"))
-    .filter((ch) => {
-      const code = ch.codePointAt(0) ?? 0;
-      return code > 0x1f && code !== 0x7f;
-    })
-    .join("")
-    .trim();
-  return Array.from(clean || "file")
-    .slice(0, 200)
-    .join("");
-}
+/** A file name as shown to people; the one rule for names lives with the other text hygiene. */
+export const cleanName = cleanFileName;

@@ -3,6 +3,7 @@ import { isProviderEnabled, isProviderId } from "@/lib/auth/providers";
 import { config } from "@/lib/config";
 import { requestLocale } from "@/lib/http/locale";
 import { handle } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 
 const query = z.object({
   provider: z.string().max(40).optional().catch(undefined),
@@ -15,7 +16,7 @@ const query = z.object({
  * sign-in card on the home page (a followed link should never land on the API's JSON 404).
  */
 export const GET = handle(async (req) => {
-  const { searchParams } = new URL(req.url);
+  const searchParams = cleanQuery(req.url);
   const q = query.parse(Object.fromEntries(searchParams));
   const locale = requestLocale(req);
   const base = config().APP_URL;

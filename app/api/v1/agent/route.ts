@@ -1,5 +1,5 @@
 import { ownerAgent, saveOwnerAgent } from "@/lib/agents/agent";
-import { agentInputSchema } from "@/lib/agents/input";
+import { AGENT_BODY_LIMIT, agentInputSchema } from "@/lib/agents/input";
 import { requireUser } from "@/lib/auth/request";
 import { ApiError } from "@/lib/http/errors";
 import { requestLocale } from "@/lib/http/locale";
@@ -17,7 +17,7 @@ export const GET = handle(async (req) => {
 /** Creates the owner's agent (201) or updates it (200): an owner has exactly one. */
 export const POST = handle(async (req) => {
   const { user } = await requireUser(req);
-  const input = await parseJson(req, agentInputSchema);
+  const input = await parseJson(req, agentInputSchema, { maxBytes: AGENT_BODY_LIMIT });
   const { agent, created } = await saveOwnerAgent(await db(), user.id, input, requestLocale(req));
   return ok(agent, { status: created ? 201 : 200 });
 });

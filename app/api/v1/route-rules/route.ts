@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import { handle, ok } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 import { isExternalTarget, lookupRouteRule } from "@/lib/redirects/store";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +10,7 @@ const query = z.object({ path: z.string().startsWith("/").max(2048) });
 
 /** SHELL-9: the per-path lookup — a redirect (internal or external) and the path's middleware settings. */
 export const GET = handle(async (req: Request) => {
-  const parsed = query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  const parsed = query.safeParse(Object.fromEntries(cleanQuery(req.url)));
   if (!parsed.success)
     throw new ApiError("validation_failed", undefined, {}, { path: "must be a path starting with /" });
   const rule = lookupRouteRule(parsed.data.path);

@@ -5,6 +5,7 @@ import { filteredConversations } from "@/lib/chat/history";
 import { conversationView } from "@/lib/chat/views";
 import { ApiError } from "@/lib/http/errors";
 import { handle, ok } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 
 const PAGE = 20;
 const MAX_QUERY = 200;
@@ -12,7 +13,7 @@ const MAX_QUERY = 200;
 /** The owner's conversations, newest first, on a `last_id` cursor; by day and by words (HIST-1, HIST-2). */
 export const GET = handle(async (req) => {
   const { user, agent, db: database } = await ownerAgentContext(req);
-  const params = new URL(req.url).searchParams;
+  const params = cleanQuery(req.url);
   const date = calendarDate(params.get("date"), false);
   const tz = await timeZone(database, params.get("tz"), user.timeZone);
   const q = params.get("q")?.trim().slice(0, MAX_QUERY) || null;

@@ -1,18 +1,28 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
-import { handle, ok, parseJson } from "@/lib/http/respond";
+import { handle, jsonLimitFor, ok, parseJson } from "@/lib/http/respond";
+import { cleanLine } from "@/lib/http/text-hygiene";
+import { maxChars } from "@/lib/http/validation";
 import { addFiles, addText, addWebsite } from "@/lib/ingest/add";
 import { trainingContext } from "@/lib/ingest/owner";
 import { readUpload } from "@/lib/ingest/upload";
 
+const TITLE_MAX = 200;
+const SNIPPET_MAX = 200_000;
+const URL_MAX = 2048;
+
 const body = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("text"),
-    title: z.string().trim().min(1).max(200),
-    content: z.string().trim().min(1).max(200_000),
+    // A title is shown as a document's name: one line, no direction marks.
+    title: z.string().overwrite(cleanLine).min(1).pipe(maxChars(TITLE_MAX)),
+    content: z.string().trim().min(1).pipe(maxChars(SNIPPET_MAX)),
   }),
-  z.object({ type: z.literal("url"), url: z.string().trim().min(1).max(2048) }),
+  z.object({ type: z.literal("url"), url: z.string().trim().min(1).max(URL_MAX) }),
 ]);
+
+/** Sized for the longest snippet the schema allows, however its characters are encoded. */
+const BODY_LIMIT = jsonLimitFor(TITLE_MAX + SNIPPET_MAX);
 
 /**
  * AGENT-2/3/4: files as multipart (field `files`, many at once), or JSON for a text snippet or a website.
@@ -27,7 +37,7 @@ export const POST = handle(async (req) => {
     });
     return ok(await addFiles(ctx.add, upload.files, upload.rejected));
   }
-  const input = await parseJson(req, body);
+  const input = await parseJson(req, body, { maxBytes: BODY_LIMIT });
   if (input.type === "text") return ok(await addText(ctx.add, input.title, input.content));
   const result = await addWebsite(ctx.add, input.url, ctx.config.CRAWLER_ALLOW_PRIVATE);
   if ("message" in result) {

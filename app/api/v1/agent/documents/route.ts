@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { handle, ok } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 import { listDocuments, pagesRead, toListItem, trainingSummary } from "@/lib/ingest/documents";
 import { trainingContext } from "@/lib/ingest/owner";
 
@@ -8,7 +9,7 @@ const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
 /** AGENT-6: the agent's documents, newest first, 20 a page. */
 export const GET = handle(async (req) => {
   const ctx = await trainingContext(req);
-  const page = pageParam.parse(new URL(req.url).searchParams.get("page") ?? 1);
+  const page = pageParam.parse(cleanQuery(req.url).get("page") ?? 1);
   const [{ items, totalPages }, summary] = await Promise.all([
     listDocuments(ctx.db, ctx.agent.id, page),
     trainingSummary(ctx.db, ctx.agent.id),

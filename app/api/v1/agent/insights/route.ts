@@ -3,6 +3,7 @@ import { dateRange, timeZone } from "@/lib/chat/days";
 import { insights } from "@/lib/chat/history";
 import { refusalsPerDay } from "@/lib/chat/refusals";
 import { handle, ok } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 
 /**
  * Conversations and messages per day, the share of helpful answers, unanswered questions (HIST-3), and the
@@ -10,7 +11,7 @@ import { handle, ok } from "@/lib/http/respond";
  */
 export const GET = handle(async (req) => {
   const { user, agent, db: database } = await ownerAgentContext(req);
-  const params = new URL(req.url).searchParams;
+  const params = cleanQuery(req.url);
   const { from, to } = dateRange(params.get("from"), params.get("to"));
   const tz = await timeZone(database, params.get("tz"), user.timeZone);
   const [found, refused] = await Promise.all([

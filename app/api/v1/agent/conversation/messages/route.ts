@@ -5,6 +5,7 @@ import { conversationOfAgent, messageSeq, messagesAfter } from "@/lib/chat/conve
 import { conversationView, messageView } from "@/lib/chat/views";
 import { ApiError } from "@/lib/http/errors";
 import { handle, ok } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 import { db } from "@/lib/server/runtime";
 
 const PAGE = 50;
@@ -12,7 +13,7 @@ const PAGE = 50;
 /** One conversation of the owner's agent, oldest first, 50 at a time after `last_id` (HIST-1). */
 export const GET = handle(async (req) => {
   const { user } = await requireUser(req);
-  const params = new URL(req.url).searchParams;
+  const params = cleanQuery(req.url);
   const id = params.get("conversation_id") ?? "";
   const database = await db();
   const agent = await agentOfOwner(database, user.id);

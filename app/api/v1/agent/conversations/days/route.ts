@@ -2,11 +2,12 @@ import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { dateRange, timeZone } from "@/lib/chat/days";
 import { countsPerDay } from "@/lib/chat/history";
 import { handle, ok } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 
 /** Days that have conversations, for marking a calendar (HIST-2). */
 export const GET = handle(async (req) => {
   const { user, agent, db: database } = await ownerAgentContext(req);
-  const params = new URL(req.url).searchParams;
+  const params = cleanQuery(req.url);
   const { from, to } = dateRange(params.get("from"), params.get("to"));
   const tz = await timeZone(database, params.get("tz"), user.timeZone);
   const days = await countsPerDay(database, agent.id, from, to, tz);

@@ -4,11 +4,12 @@ import { exportRecords, toCsv } from "@/lib/chat/export";
 import { messagesOfDay } from "@/lib/chat/history";
 import { ApiError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 
 /** One day's messages as a CSV or JSON download, the 500 latest at most (HIST-2). */
 export const GET = handle(async (req) => {
   const { user, agent, db: database } = await ownerAgentContext(req);
-  const params = new URL(req.url).searchParams;
+  const params = cleanQuery(req.url);
   if (!params.get("date")) throw new ApiError("bad_request", "history_date_required");
   const date = calendarDate(params.get("date"))!;
   const format = params.get("format") ?? "csv";

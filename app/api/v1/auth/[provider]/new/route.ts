@@ -6,6 +6,7 @@ import { enabledProvider, startSignIn } from "@/lib/auth/oauth/sign-in";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
 import { requestLocale } from "@/lib/http/locale";
 import { handle, ok } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 import { enforce } from "@/lib/limits/rate-limit";
 import { db } from "@/lib/server/runtime";
 
@@ -18,7 +19,7 @@ const query = z.object({ "referral-code": z.string().max(500).optional().catch(u
  */
 export const GET = handle(async (req, { params }: { params: Promise<{ provider: string }> }) => {
   const provider = enabledProvider((await params).provider);
-  const { searchParams } = new URL(req.url);
+  const searchParams = cleanQuery(req.url);
   const { "referral-code": referralCode } = query.parse(Object.fromEntries(searchParams));
   const database = await db();
   await enforce(database, [{ key: `oauth-start:${ipLimitKey(clientIp(req))}`, ...START_LIMIT }]);

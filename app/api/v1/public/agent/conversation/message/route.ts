@@ -1,6 +1,6 @@
 import { agentByPublicId } from "@/lib/agents/queries";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
-import { publicMessageSchema } from "@/lib/chat/input";
+import { MESSAGE_BODY_LIMIT, publicMessageSchema } from "@/lib/chat/input";
 import { enforcePublicLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
 import { type ChatScope, findConversation, sendMessage } from "@/lib/chat/send";
 import { ensureVisitor } from "@/lib/chat/visitor";
@@ -11,7 +11,7 @@ import { db } from "@/lib/server/runtime";
 
 /** A visitor's question on the public page (CHAT-1, CHAT-2), answered as SSE or JSON; limits first (CHAT-8). */
 export const POST = handle(async (req) => {
-  const input = await parseJson(req, publicMessageSchema);
+  const input = await parseJson(req, publicMessageSchema, { maxBytes: MESSAGE_BODY_LIMIT });
   const database = await db();
   const agent = await agentByPublicId(database, input.agent_id);
   if (!agent) throw new ApiError("not_found", "agent_not_found");

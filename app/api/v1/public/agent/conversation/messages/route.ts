@@ -5,13 +5,14 @@ import { conversationView, messageView } from "@/lib/chat/views";
 import { visitorOf } from "@/lib/chat/visitor";
 import { ApiError } from "@/lib/http/errors";
 import { handle, ok } from "@/lib/http/respond";
+import { cleanQuery } from "@/lib/http/text-hygiene";
 import { db } from "@/lib/server/runtime";
 
 const MAX_MESSAGES = 500;
 
 /** A visitor's own conversation (the signed cookie decides); anyone else's is a 404 (CHAT-1). */
 export const GET = handle(async (req) => {
-  const id = new URL(req.url).searchParams.get("conversation_id") ?? "";
+  const id = cleanQuery(req.url).get("conversation_id") ?? "";
   const visitor = visitorOf(req);
   if (!visitor || !isPublicId(id)) throw new ApiError("not_found", "conversation_not_found");
   const database = await db();

@@ -1,7 +1,7 @@
 import { isPublicId } from "@/lib/agents/public-id";
 import { currentUser } from "@/lib/auth/request";
 import { messageWithScope, setFeedback } from "@/lib/chat/conversations";
-import { feedbackSchema } from "@/lib/chat/input";
+import { FEEDBACK_BODY_LIMIT, feedbackSchema } from "@/lib/chat/input";
 import { messageView } from "@/lib/chat/views";
 import { visitorOf } from "@/lib/chat/visitor";
 import { ApiError } from "@/lib/http/errors";
@@ -14,7 +14,7 @@ import { db } from "@/lib/server/runtime";
  */
 export const POST = handle(async (req, ctx: { params: Promise<{ id: string }> }) => {
   const { id } = await ctx.params;
-  const input = await parseJson(req, feedbackSchema);
+  const input = await parseJson(req, feedbackSchema, { maxBytes: FEEDBACK_BODY_LIMIT });
   const database = await db();
   const found = isPublicId(id) ? await messageWithScope(database, id) : null;
   if (!found) throw new ApiError("not_found", "message_not_found");
