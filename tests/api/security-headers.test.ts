@@ -127,7 +127,7 @@ describe("pages", () => {
   it("404 pages (unknown path, unknown language, invalid chat link) carry the policy and a working nonce", async () => {
     for (const path of [
       "/en/no-such-page",
-      "/xx/whatever",
+      "/vi/a/b/c",
       "/en/c/not-an-agent-id",
       "/vi/c/agent_000000000000",
     ]) {
