@@ -26,11 +26,9 @@ async function expectEnforcedPolicy(page: Page, path: string) {
 describe("main journeys with the CSP enforced", () => {
   it("sign-in by code, setup, a text snippet, a streamed public answer, history, pricing, language switch: zero violations", async () => {
     const email = `csp-${randomBytes(4).toString("hex")}@mail.test`;
-    const step = (name: string) => console.log(`[csp journey] ${name} at ${new Date().toISOString()}`);
     const owner = await browser.open("/en");
     await expectEnforcedPolicy(owner, "/en");
 
-    step("sign-in");
     // Sign-in by e-mail code.
     const form = owner.getByTestId("email-code-form");
     await form.getByLabel("E-mail address").fill(email);
@@ -40,7 +38,6 @@ describe("main journeys with the CSP enforced", () => {
     await verify.getByRole("button", { name: "Sign in" }).click();
     await owner.waitForURL((url) => url.pathname === "/en/setup", { timeout: 20_000 });
 
-    step("setup");
     // Setup: save the agent.
     await owner.getByLabel("Company name", { exact: true }).fill("Nonce Bakery");
     await owner.getByRole("button", { name: "Create agent" }).click();
@@ -51,7 +48,6 @@ describe("main journeys with the CSP enforced", () => {
     const publicPath = new URL(link).pathname;
     expect(publicPath).toMatch(/^\/en\/c\/agent_[A-Za-z0-9_-]{12}$/);
 
-    step("training");
     // Training: a text snippet, learned.
     await expectEnforcedPolicy(owner, "/en/setup/files");
     const text = owner.getByTestId("text-form");
@@ -68,7 +64,6 @@ describe("main journeys with the CSP enforced", () => {
         timeout: 30_000,
       });
 
-    step("public chat");
     // A visitor (own browser context) asks on the public page; the answer streams in.
     const visitor = await browser.open(publicPath, { viewport: "phone" });
     await expectEnforcedPolicy(visitor, publicPath);
@@ -78,7 +73,6 @@ describe("main journeys with the CSP enforced", () => {
     expect(await answer.getAttribute("data-state")).toBe("complete");
     expect((await answer.getByTestId("answer-text").textContent())?.trim().length).toBeGreaterThan(0);
 
-    step("history");
     // History shows the visitor's conversation to the owner.
     await expectEnforcedPolicy(owner, "/en/history");
     await owner.getByTestId("history-row").first().waitFor({ timeout: 20_000 });
@@ -86,7 +80,6 @@ describe("main journeys with the CSP enforced", () => {
       "When does the bakery open?",
     );
 
-    step("pricing and language");
     // Pricing, then the language switch (a client-side navigation to the other language).
     await expectEnforcedPolicy(owner, "/en/pricing");
     await owner.getByRole("heading", { name: "Plans and pricing", level: 1 }).waitFor();
