@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { nextConfigHeaders } from "./lib/http/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -16,6 +17,8 @@ const nextConfig: NextConfig = {
   // Unknown paths render app/global-not-found.tsx on the server; notFound() thrown inside a page would
   // only render on the client (vercel/next.js#62228), so pages avoid it for routing failures.
   experimental: { globalNotFound: true },
+  // SEC-4: security headers for the responses proxy.ts does not see (API, manifest, static files).
+  headers: async () => nextConfigHeaders(),
 };
 
 export default withNextIntl(nextConfig);

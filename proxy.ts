@@ -1,7 +1,15 @@
 import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { clearCookie } from "@/lib/auth/cookies";
+import { config as appConfig } from "@/lib/config";
 import { fromAcceptLanguage } from "@/lib/http/locale";
+import {
+  isEmbeddablePage,
+  newNonce,
+  type PagePolicy,
+  pageCsp,
+  pageHeaders,
+} from "@/lib/http/security-headers";
 import { isLocale, LOCALE_COOKIE, routing } from "@/lib/i18n/routing";
 import { isExternalTarget, lookupRouteRule } from "@/lib/redirects/store";
 import { pageParamsValid } from "@/lib/routing/page-params";
@@ -14,6 +22,11 @@ const PATH_HEADER = "x-agentcity-path";
 const INVALID_PAGE = "/en/_invalid-page";
 
 export default function proxy(req: NextRequest) {
+  const policy = pagePolicy(req);
+  return withSecurityHeaders(route(req, policy), policy);
+}
+
+function route(req: NextRequest, policy: PagePolicy): NextResponse {
   const { pathname, search } = req.nextUrl;
 
   // SHELL-9: a server-side redirect table. A redirect on a client navigation is followed in-app for an
@@ -30,10 +43,14 @@ export default function proxy(req: NextRequest) {
   const signedOut = signedOutLanding(req);
   if (signedOut) return signedOut;
 
-  // Next runs the proxy again for our own rewrite: keep the original path it carries.
-  if (pathname === INVALID_PAGE) return NextResponse.next();
-
   const headers = new Headers(req.headers);
+  // SEC-4: Next reads the nonce from the request's CSP header and stamps it on every script it renders.
+  headers.set(NONCE_HEADER, policy.nonce);
+  headers.set("content-security-policy", pageCsp(policy));
+
+  // Next runs the proxy again for our own rewrite: keep the original path it carries.
+  if (pathname === INVALID_PAGE) return NextResponse.next({ request: { headers } });
+
   headers.set(PATH_HEADER, pathname);
 
   // "/" serves home itself (spec §2) in the visitor's language instead of redirecting.
@@ -59,6 +76,30 @@ export default function proxy(req: NextRequest) {
     });
     return next;
   }
+  return res;
+}
+
+/** The request header pages read the nonce from (Next itself reads it from the CSP header). */
+const NONCE_HEADER = "x-nonce";
+const NONCE_SHAPE = /^[A-Za-z0-9+/]{22}==$/;
+
+function pagePolicy(req: NextRequest): PagePolicy {
+  const { pathname } = req.nextUrl;
+  // On the second pass for our own 404 rewrite, keep the nonce the first pass chose and put in the
+  // response's CSP; anywhere else a nonce comes fresh, whatever the client sent.
+  const earlier = req.headers.get(NONCE_HEADER);
+  const nonce = pathname === INVALID_PAGE && earlier && NONCE_SHAPE.test(earlier) ? earlier : newNonce();
+  const original = pathname === INVALID_PAGE ? (req.headers.get(PATH_HEADER) ?? pathname) : pathname;
+  return {
+    nonce,
+    https: appConfig().APP_URL.startsWith("https:"),
+    embeddable: isEmbeddablePage(original),
+    dev: appConfig().NODE_ENV === "development",
+  };
+}
+
+function withSecurityHeaders(res: NextResponse, policy: PagePolicy): NextResponse {
+  for (const { key, value } of pageHeaders(policy)) res.headers.set(key, value);
   return res;
 }
 

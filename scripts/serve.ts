@@ -1,5 +1,7 @@
 import { createServer } from "node:http";
+import { configOrExit } from "@/lib/config";
 import { PEER_HEADER } from "@/lib/http/client-ip";
+import { hstsHeader } from "@/lib/http/security-headers";
 
 /**
  * Serves the production build. The one thing it adds to `next start`: the socket's peer address in a
@@ -22,10 +24,15 @@ const { default: next } = await import("next");
 const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localhost", port });
 const handler = app.getRequestHandler();
 await app.prepare();
+// SEC-4: HSTS is one policy for the whole host (pages, API, files), and only this server knows at run
+// time whether the public URL is https (next.config headers are fixed at build). Read after prepare(),
+// which loads .env files.
+const hsts = hstsHeader(configOrExit().APP_URL);
 
 const server = createServer((req, res) => {
   delete req.headers[PEER_HEADER];
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
+  if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   void handler(req, res);
 });
 // Long-lived answer streams (chat) must not be cut by Node's default request timeout.

@@ -57,10 +57,17 @@ export function browserPerFile() {
       });
       contexts.push(context);
       if (opts.cookies?.length) await context.addCookies(opts.cookies);
+      const violations: string[] = [];
+      await recordCspViolations(context, violations);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && /Content Security Policy/i.test(msg.text()))
+          violations.push(msg.text());
+      });
       (page as Page & { errors: string[] }).errors = errors;
+      (page as Page & { cspViolations: string[] }).cspViolations = violations;
       await page.goto(path, { waitUntil: "networkidle" });
       return page;
     },
@@ -68,3 +75,29 @@ export function browserPerFile() {
 }
 
 export const pageErrors = (page: Page) => (page as Page & { errors?: string[] }).errors ?? [];
+
+/**
+ * SEC-4: what the page's Content-Security-Policy blocked so far, on any page of this context (each
+ * `securitypolicyviolation` event, reported to the test before the page can lose it to a navigation, plus
+ * console errors naming the policy).
+ */
+export const cspViolations = (page: Page) =>
+  (page as Page & { cspViolations?: string[] }).cspViolations ?? [];
+
+async function recordCspViolations(context: BrowserContext, into: string[]) {
+  await context.exposeBinding("__reportCspViolation", (_source, text: string) => {
+    into.push(text);
+  });
+  // Init scripts and bindings run outside the page's policy, so recording cannot itself be blocked.
+  await context.addInitScript(() => {
+    const report = (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation;
+    document.addEventListener(
+      "securitypolicyviolation",
+      (e) =>
+        report(
+          `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`,
+        ),
+      true,
+    );
+  });
+}
