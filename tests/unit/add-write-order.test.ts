@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { limitsFor } from "@/lib/billing/plan-limits";
 import type { Db } from "@/lib/db/client";
 import { type AddContext, addFiles, addText } from "@/lib/ingest/add";
 import { insertDocument } from "@/lib/ingest/documents";
@@ -12,6 +13,11 @@ vi.mock("@/lib/ingest/documents", () => ({
   hashesKnown: vi.fn(async () => new Set<string>()),
   insertDocument: vi.fn(),
   toListItem: (row: { id: string; name: string }) => ({ id: row.id, name: row.name }),
+}));
+// An empty agent: the plan's room is not what these tests are about.
+vi.mock("@/lib/ingest/agent-limits", async (original) => ({
+  ...(await original<typeof import("@/lib/ingest/agent-limits")>()),
+  agentUsage: vi.fn(async () => ({ documents: 0, characters: 0 })),
 }));
 
 /** Files under a store's root, as keys. */
@@ -40,6 +46,7 @@ const ctx: AddContext = {
   store: localStore(root),
   enqueue: async () => {},
   maxFileBytes: 1024 * 1024,
+  limits: limitsFor(null),
 };
 const insert = vi.mocked(insertDocument);
 
