@@ -124,7 +124,7 @@ describe("pages", () => {
     }
   });
 
-  it("404 pages (unknown path, unknown language, invalid chat link) carry the policy and a working nonce", async () => {
+  it("404 pages (unknown paths, invalid or unknown chat links) carry the policy and a working nonce", async () => {
     for (const path of [
       "/en/no-such-page",
       "/vi/a/b/c",

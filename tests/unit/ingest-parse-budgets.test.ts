@@ -47,7 +47,8 @@ describe("PDF stream bombs are refused from a count, before pdf.js inflates anyt
     const r = await extract(bomb, "menu.pdf", defaultLimits);
     expect(r).toMatchObject({ ok: false, error: "pdf_too_expanded" });
     expect(!r.ok && r.detail).toMatch(/stream 1 decodes to more than 16777216 bytes/);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // Stops at the 16 MB stream budget instead of inflating 700 MB (seconds even on a starved machine).
+    expect(performance.now() - started).toBeLessThan(10_000);
     // Counted, never kept: this thread did not grow by anything like the stream.
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
     expect(en.errors.ingest_pdf_too_expanded).toMatch(/^This PDF expands to far more text than it shows/);
@@ -130,7 +131,7 @@ describe("the character budget is counted while parsing", () => {
     expect(r.truncated).toBe(true);
     expect(r.characters).toBeLessThanOrEqual(500_000);
     expect(r.characters).toBeGreaterThan(400_000);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it("a 1 MB CSV of tiny rows renders to far more than 500k characters: it is cut there", async () => {
