@@ -19,7 +19,7 @@ export const CHALLENGE_HEADER = "x-chat-challenge";
  * enough for a throttled phone to solve well under a second, high enough that every scripted message costs
  * real CPU on top of the daily caps, which are what actually bound the spend.
  */
-export const CHALLENGE_MAX_NUMBER = 50_000;
+export const CHALLENGE_MAX_NUMBER = 10_000;
 const CHALLENGE_VALID_SECONDS = 5 * 60;
 /** A base64 JSON of a few hashes; anything longer is not ours and is not decoded. */
 const MAX_SOLUTION_CHARS = 1000;

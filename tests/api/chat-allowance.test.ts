@@ -177,7 +177,7 @@ describe("one address cannot switch the agent off", () => {
       "Vui lòng đợi một chút để trình duyệt xác nhận bạn là người thật, rồi gửi lại.",
     );
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(refused.body.error!.challenge).toMatchObject({ algorithm: "SHA-256", maxnumber: 50_000 });
+    expect(refused.body.error!.challenge).toMatchObject({ algorithm: "SHA-256", maxnumber: 10_000 });
 
     const other = await new Caller().ask(o.agentId, "Giờ mở cửa?");
     expect(other.status).toBe(200);

@@ -174,7 +174,7 @@ describe.each(["small", "phone"] as const)("at %s width", (size) => {
         touch: true,
         cookies: sessionCookies(owner),
       });
-      await expect.poll(() => files.getByTestId("document").count(), { timeout: 15_000 }).toBe(3);
+      await expect.poll(() => files.getByTestId("document").count(), { timeout: 60_000 }).toBe(3);
       expect(await smallTargets(files)).toEqual([]);
       // Kinds in the page's language; the website reads as a website with its pages, not "URL · 0 B".
       const kinds = catalogue[locale].training.kind;
@@ -223,7 +223,7 @@ describe("on a desktop", () => {
 
   it("keeps compact controls for a mouse (the 44 px rule is for touch only)", async () => {
     const page = await browser.open("/en/setup/files", { cookies: sessionCookies(owner) });
-    await expect.poll(() => page.getByTestId("document").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId("document").count(), { timeout: 60_000 }).toBe(3);
     const box = await page.getByRole("checkbox").nth(1).boundingBox();
     expect(box!.height).toBeLessThan(24);
   });

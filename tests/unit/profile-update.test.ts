@@ -21,6 +21,22 @@ async function account(email: string) {
 }
 
 describe("updateProfile on a real database", () => {
+  it("saves a time zone the database knows and refuses any other with a field message", async () => {
+    const { db } = database();
+    const user = await account("zone@example.test");
+    const saved = await updateProfile(db, user, { time_zone: "Asia/Ho_Chi_Minh" }, "vi");
+    expect(saved.time_zone).toBe("Asia/Ho_Chi_Minh");
+    for (const zone of ["Mars/Base", "+07:00", "Asia/Ho Chi Minh", "x".repeat(65)]) {
+      const err = await updateProfile(db, user, { time_zone: zone }, "vi").catch((e: unknown) => e);
+      expect(err, zone).toBeInstanceOf(ApiError);
+      expect((err as ApiError).fields?.time_zone, zone).toBe(
+        "Hãy chọn một múi giờ trong danh sách (ví dụ Asia/Ho_Chi_Minh).",
+      );
+    }
+    const [row] = await db.select({ tz: users.timeZone }).from(users).where(eq(users.id, user.id));
+    expect(row!.tz).toBe("Asia/Ho_Chi_Minh");
+  });
+
   it("saves names and avatar, and the next profile read is fresh (cache invalidated)", async () => {
     const { db } = database();
     const user = await account("fresh@example.test");
@@ -39,6 +55,7 @@ describe("updateProfile on a real database", () => {
       last_name: "Trần",
       avatar: "https://img.example.test/b.png",
       email: "fresh@example.test",
+      time_zone: null,
     });
     expect(profileCache().get(user.id)).toBeUndefined();
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
