@@ -1,6 +1,7 @@
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 import { escapeHtml } from "./escape";
+import { mailHtml, mailParagraph } from "./layout";
 import type { OutgoingMail } from "./transport";
 
 /**
@@ -31,21 +32,14 @@ export function otpMail(input: {
     lines.ignore,
     lines.signature,
   ].join("\n\n");
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-  const html = `<!doctype html>
-<html lang="${input.locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t("subject"))}</title></head>
-<body style="margin:0;padding:24px;background:#f6f7f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#111827;font-size:16px;line-height:1.5">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-${p(lines.greeting)}
-${p(lines.intro)}
-<p style="margin:0 0 24px;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,Consolas,monospace">${escapeHtml(input.code)}</p>
-${p(lines.expires)}
-${p(lines.ignore)}
-<p style="margin:0;color:#6b7280">${escapeHtml(lines.signature)}</p>
-</div>
-</body>
-</html>
-`;
+  const code = `<p style="margin:0 0 24px;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,Consolas,monospace">${escapeHtml(input.code)}</p>`;
+  const body = [
+    mailParagraph(lines.greeting),
+    mailParagraph(lines.intro),
+    code,
+    mailParagraph(lines.expires),
+    mailParagraph(lines.ignore),
+  ].join("\n");
+  const html = mailHtml({ locale: input.locale, subject: t("subject"), body, signature: lines.signature });
   return { to: input.to, subject: t("subject"), text, html };
 }
