@@ -32,9 +32,22 @@ export function questionShape(question: string): QuestionShape {
 // At least two "Header: value" pairs separated by "; ": how lib/ingest/parse/rows.ts writes a row.
 const ROW = /^[^:;\n]{1,80}: [^;\n]*(?:; [^:;\n]{1,80}: [^;\n]*)+$/;
 
-/** A passage's lines, rows kept whole and prose cut into sentences. */
+/**
+ * A passage's lines, rows kept whole and prose cut into sentences. A question is kept with the sentence
+ * that follows it (a FAQ, or an answer the owner added to an unanswered question): alone it matches the
+ * visitor's question best of all and answers nothing.
+ */
 export function passageUnits(content: string): Unit[] {
   const units: Unit[] = [];
+  let question: string | null = null;
+  const prose = (text: string) => {
+    if (question !== null) {
+      text = `${question} ${text}`;
+      question = null;
+    }
+    if (/[?？]\s*$/.test(text)) question = text;
+    else units.push({ text, row: null, index: units.length });
+  };
   for (const raw of content.split("\n")) {
     const line = raw.trim();
     if (!line) continue;
@@ -46,8 +59,10 @@ export function passageUnits(content: string): Unit[] {
       units.push({ text: line, row, index: units.length });
       continue;
     }
-    for (const s of sentences(line)) units.push({ text: s, row: null, index: units.length });
+    for (const s of sentences(line)) prose(s);
   }
+  // A question nothing follows is still text of the passage.
+  if (question !== null) units.push({ text: question, row: null, index: units.length });
   return units;
 }
 

@@ -13,6 +13,8 @@ type Agent = {
   kind: string;
   instructions: string;
   greeting: string;
+  /** The greeting a visitor on a page in the request's language sees (the default one read in it). */
+  visitor_greeting: string;
   suggested_questions: string[];
   fallback_message: string;
   language: string;
@@ -126,8 +128,11 @@ describe("POST /api/v1/agent", () => {
         "name",
         "suggested_questions",
         "updated_at",
+        "visitor_greeting",
       ].sort(),
     );
+    // What a visitor on a page in the owner's language is greeted with: the default greeting, read in it.
+    expect(agent.visitor_greeting).toBe(agent.greeting);
     const read = await call("GET", "/api/v1/agent", { access });
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual(agent);

@@ -206,7 +206,16 @@ describe("a session that needs renewing (AUTH-4, AUTH-6)", () => {
 
   it("an expired access token is renewed by the fetch wrapper and the request retried once", async () => {
     const session = await signInWithOidc();
+    // A zone already saved: the page's first-sign-in zone save would otherwise meet the expired token first
+    // (and renew it) whenever it runs late.
+    await sql(
+      `update users set time_zone = 'Asia/Ho_Chi_Minh'
+        where id = (select user_id from identities where provider = 'oidc' and subject = $1)`,
+      [session.claims.sub],
+    );
     const page = await browser.open("/en/setup", { cookies: sessionCookies(session) });
+    // Whatever the page asks for on arrival (agent, models, account) is answered before the token expires.
+    await page.waitForLoadState("networkidle");
     // The access token expires server-side while the page is open.
     await sql(
       `update session_tokens set access_expires_at = now() - interval '1 minute'

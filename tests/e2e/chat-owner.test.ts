@@ -49,7 +49,7 @@ describe("the owner's test chat", () => {
   it("lets the owner choose the agent's model from the configured ones", async () => {
     const page = await browser.open("/vi/setup", { cookies: sessionCookies(session) });
     const select = page.getByLabel("Mô hình ngôn ngữ");
-    await expect.poll(() => select.locator("option").count()).toBeGreaterThan(2);
+    await expect.poll(() => select.locator("option").count(), { timeout: 15_000 }).toBeGreaterThan(2);
     expect(await select.locator("option").first().textContent()).toBe("Mặc định (mock-chat)");
     await select.selectOption("builtin");
     const [saved] = await Promise.all([

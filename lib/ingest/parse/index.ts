@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { detectType } from "./detect.ts";
@@ -38,8 +39,13 @@ function workerEntry(): string {
 }
 
 let entry: string | null = null;
-/** Two at most (the machine has few cores), fewer when memory is short; 256 MB kept for the server. */
-const gate = new Gate(2, defaultLimits.maxRssMb * 1024 * 1024, 256 * 1024 * 1024);
+/**
+ * One core is always left to the server (a parse at full speed on each of two cores starved /api/health to
+ * ~800 ms): two at most on four cores or more, one on two; fewer when memory is short, 256 MB kept for the
+ * server.
+ */
+const PARSES_AT_ONCE = Math.max(1, Math.min(2, availableParallelism() - 2));
+const gate = new Gate(PARSES_AT_ONCE, defaultLimits.maxRssMb * 1024 * 1024, 256 * 1024 * 1024);
 
 /**
  * Parses one file in a child process of its own: a heap limit and a ceiling on the whole process's memory
