@@ -52,6 +52,8 @@ export function passageUnits(content: string): Unit[] {
     const line = raw.trim();
     if (!line) continue;
     if (ROW.test(line)) {
+      if (question !== null) units.push({ text: question, row: null, index: units.length });
+      question = null;
       const row = line.split("; ").map((pair) => {
         const at = pair.indexOf(": ");
         return { name: pair.slice(0, at).trim(), value: pair.slice(at + 2).trim() };
