@@ -158,11 +158,13 @@ describe("hostile files cost bounded memory and never stall health", () => {
   });
 
   it("two PDF stream bombs in one request fail, both, within the same budget", async () => {
+    // Made before the watch: deflating 700 MB here blocks this process, and its health timings with it.
+    const bombs: [string, Uint8Array][] = [
+      ["bomb-a.pdf", pdfStreamBomb(700, 900)],
+      ["bomb-b.pdf", pdfStreamBomb(700, 900)],
+    ];
     const w = await watched(async () => {
-      await upload(token, [
-        ["bomb-a.pdf", pdfStreamBomb(700, 900)],
-        ["bomb-b.pdf", pdfStreamBomb(700, 900)],
-      ]);
+      await upload(token, bombs);
       await settled(token);
     });
     const docs = (await list(token)).filter((d) => d.name.startsWith("bomb-"));
@@ -178,8 +180,9 @@ describe("hostile files cost bounded memory and never stall health", () => {
   });
 
   it("an XLSX shared-string amplifier (1,000 characters × 20,000 cells) is truncated with its note", async () => {
+    const xlsx = xlsxSharedStringAmplifier(1_000, 20_000);
     const w = await watched(async () => {
-      await upload(token, [["prices.xlsx", xlsxSharedStringAmplifier(1_000, 20_000)]]);
+      await upload(token, [["prices.xlsx", xlsx]]);
       await settled(token);
     });
     const doc = (await list(token)).find((d) => d.name === "prices.xlsx")!;
@@ -192,8 +195,9 @@ describe("hostile files cost bounded memory and never stall health", () => {
   });
 
   it("a 1 MB CSV of tiny rows is truncated at the plan's characters per document", async () => {
+    const csv = csvOfTinyRows();
     const w = await watched(async () => {
-      await upload(token, [["rows.csv", csvOfTinyRows()]]);
+      await upload(token, [["rows.csv", csv]]);
       await settled(token);
     });
     const doc = (await list(token)).find((d) => d.name === "rows.csv")!;
