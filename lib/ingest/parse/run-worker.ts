@@ -46,8 +46,9 @@ export function runWorker(entry: string, job: Serializable, options: WorkerOptio
         `--max-semi-space-size=${Math.min(16, Math.max(1, Math.floor(options.maxHeapMb / 16)))}`,
         "--disable-warning=ExperimentalWarning",
       ],
-      // No secrets in the child: it needs nothing from the server's environment.
-      env: { NODE_ENV: process.env.NODE_ENV ?? "production" },
+      // No secrets in the child: it needs nothing from the server's environment. NODE_ENV is a constant
+      // (the parsers never read it; the type asks for it), so lib/config.ts stays the one reader of the env.
+      env: { NODE_ENV: "production" },
       serialization: "advanced",
       stdio: ["ignore", "ignore", "ignore", "ipc"],
     });
