@@ -1,15 +1,28 @@
 import { sql } from "drizzle-orm";
-import { runtime } from "@/lib/server/runtime";
+import type { Database } from "@/lib/db/client";
+import { type Runtime, runtime } from "@/lib/server/runtime";
 import { currentBuild } from "@/lib/version/build";
 
 export type Health = {
   status: "ok" | "starting" | "error";
-  database: { kind: "pglite" | "postgres" | null; ok: boolean; extensions: Record<string, boolean> | null };
+  database: {
+    kind: "pglite" | "postgres" | null;
+    ok: boolean;
+    /** PGlite only: the probe waited behind a running transaction (the in-process database is open) */
+    busy?: boolean;
+    extensions: Record<string, boolean> | null;
+  };
   jobs: { ok: boolean; working: boolean | null };
   build: { buildId: string; builtAt: string };
 };
 
 const BOOT_WAIT_MS = 2_000;
+/**
+ * PGlite runs one statement at a time for the whole process, so `select 1` queues behind whatever
+ * transaction is running (learning a large document writes for a few hundred milliseconds). Past this
+ * wait the probe reports what it can know without queueing: the in-process database is open.
+ */
+const PGLITE_PROBE_WAIT_MS = 100;
 
 /** Readiness: the database answers a query and the job system is running. */
 export async function checkHealth(): Promise<Health> {
@@ -36,18 +49,42 @@ export async function checkHealth(): Promise<Health> {
       build,
     };
   }
-  const dbOk = await rt.database.db
-    .execute(sql`select 1`)
-    .then(() => true)
-    .catch(() => false);
-  const jobsOk = await rt.jobs.boss
-    .isInstalled()
-    .then(Boolean)
-    .catch(() => false);
+  const [dbOk, jobsOk] = await Promise.all([databaseAnswers(rt.database), jobsInstalled(rt)]);
   return {
-    status: dbOk && jobsOk ? "ok" : "error",
-    database: { kind: rt.database.kind, ok: dbOk, extensions: rt.capabilities },
+    status: dbOk !== false && jobsOk ? "ok" : "error",
+    database: {
+      kind: rt.database.kind,
+      ok: dbOk !== false,
+      ...(dbOk === "busy" ? { busy: true } : {}),
+      extensions: rt.capabilities,
+    },
     jobs: { ok: jobsOk, working: rt.jobs.working },
     build,
   };
+}
+
+async function databaseAnswers(database: Database): Promise<boolean | "busy"> {
+  const probe = database.db
+    .execute(sql`select 1`)
+    .then(() => true)
+    .catch(() => false);
+  const pglite = database.pglite;
+  if (!pglite) return probe;
+  const wait = new Promise<"busy">((resolve) =>
+    setTimeout(() => resolve("busy"), PGLITE_PROBE_WAIT_MS).unref(),
+  );
+  const first = await Promise.race([probe, wait]);
+  if (first !== "busy") return first;
+  return pglite.ready && !pglite.closed ? "busy" : false;
+}
+
+/** Once pg-boss's schema is installed it stays so; asked again only until it has answered yes. */
+let installed = false;
+async function jobsInstalled(rt: Runtime): Promise<boolean> {
+  if (installed) return true;
+  installed = await rt.jobs.boss
+    .isInstalled()
+    .then(Boolean)
+    .catch(() => false);
+  return installed;
 }
