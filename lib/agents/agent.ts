@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/routing";

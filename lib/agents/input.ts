@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { agentKinds } from "@/lib/db/schema";
 import { jsonLimitFor } from "@/lib/http/respond";

@@ -1,3 +1,4 @@
+import "server-only";
 import { type Config, config } from "@/lib/config";
 import type { Locale } from "@/lib/i18n/routing";
 import { otpMail } from "@/lib/mail/otp-mail";

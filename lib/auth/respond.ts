@@ -1,3 +1,4 @@
+import "server-only";
 import { ok } from "@/lib/http/respond";
 import type { AccountSnapshot } from "@/lib/shared/account";
 import { clearCookie, setCookie } from "./cookies";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, sessionTokens, users } from "@/lib/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { AgentRow } from "@/lib/agents/queries";
 import { config } from "@/lib/config";

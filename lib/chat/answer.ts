@@ -1,3 +1,4 @@
+import "server-only";
 import { streamText } from "ai";
 import { defaultFallback, isDefaultFallback } from "@/lib/agents/defaults";
 import type { AgentRow } from "@/lib/agents/queries";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import {

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { conversations, messages } from "@/lib/db/schema";

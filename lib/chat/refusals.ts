@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { RefusalReason, RefusedDay } from "@/lib/client/history";
 import type { Db } from "@/lib/db/client";

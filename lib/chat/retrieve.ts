@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/lib/db/client";
 import type { Embedder } from "@/lib/retrieval/embedder";
 import { foldForSearch } from "@/lib/retrieval/fold";

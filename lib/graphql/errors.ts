@@ -1,3 +1,4 @@
+import "server-only";
 import type { GraphQLError } from "graphql";
 import { ApiError } from "@/lib/http/errors";
 import { translate } from "@/lib/i18n/messages";

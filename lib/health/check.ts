@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { runtime } from "@/lib/server/runtime";
 import { currentBuild } from "@/lib/version/build";

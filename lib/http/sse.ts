@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A server-sent-events response whose producer learns when the reader goes away: `signal` aborts when the
  * client disconnects (stream cancelled or request aborted), so upstream work stops instead of running on.

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { crawlPages, type DocumentStatus, type DocumentType, documents } from "@/lib/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { limitsFor } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";

@@ -1,3 +1,4 @@
+import "server-only";
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { registerWorkers } from "./workers";

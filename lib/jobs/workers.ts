@@ -1,3 +1,4 @@
+import "server-only";
 import type { PgBoss, Queue as QueueOptions, WorkOptions } from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { ingestQueue } from "@/lib/ingest/queue";

@@ -1,3 +1,4 @@
+import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import type { Db } from "@/lib/db/client";

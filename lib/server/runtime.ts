@@ -1,3 +1,4 @@
+import "server-only";
 import { type Config, config } from "@/lib/config";
 import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import { type Database, openDatabase } from "@/lib/db/client";

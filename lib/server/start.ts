@@ -1,3 +1,4 @@
+import "server-only";
 import { consoleDeliveryWarning, otpDelivery } from "@/lib/auth/otp-delivery";
 import { configOrExit } from "@/lib/config";
 import { DataDirLockedError } from "@/lib/db/lock";

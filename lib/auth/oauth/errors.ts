@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/http/errors";
 
 /** A provider we could not reach (network, timeout) as opposed to one that said no. */
