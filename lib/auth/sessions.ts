@@ -24,7 +24,7 @@ export async function createSession(db: Db, userId: string, meta: SessionMeta): 
         ip: meta.ip ?? null,
       })
       .returning({ id: sessions.id });
-    return issueTokens(tx as unknown as Db, session!.id);
+    return issueTokens(tx, session!.id);
   });
 }
 
@@ -78,7 +78,7 @@ export async function renew(
 ): Promise<RenewResult> {
   const hash = hashSecret(renewalToken);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [claimed] = await t
       .update(sessionTokens)
       .set({ rotatedAt: sql`now()` })
