@@ -5,8 +5,11 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { logger } from "@/lib/logger";
 import { lockDataDir } from "./lock";
 import * as schema from "./schema";
+
+const log = logger("db");
 
 /**
  * What a raw query answers on either driver: node-postgres's QueryResult and PGlite's Results both carry
@@ -39,7 +42,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // A lost connection must not crash the process; the pool replaces it.
-    pool.on("error", (err) => console.error(`[db] idle client error: ${err.message}`));
+    pool.on("error", (err) => log.error(`idle client error: ${err.message}`));
     return {
       db: drizzlePg(pool, { schema }),
       kind: "postgres",
