@@ -289,6 +289,7 @@ export function configOrExit(): Config {
     return config();
   } catch (err) {
     if (err instanceof ConfigError) {
+      // Not the logger: its level is part of the configuration that just failed.
       console.error(err.message);
       process.exit(1);
     }
