@@ -1,7 +1,16 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(import.meta.dirname) };
+// Tests run server modules outside Next, which is what swaps `server-only` for its empty module (the
+// package's own file throws anywhere but under the react-server condition). tsx gets the same through
+// tsconfig.json "paths".
+const alias = [
+  {
+    find: /^server-only$/,
+    replacement: path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+  },
+  { find: "@", replacement: path.resolve(import.meta.dirname) },
+];
 
 export default defineConfig({
   resolve: { alias },

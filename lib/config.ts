@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -288,6 +289,7 @@ export function configOrExit(): Config {
     return config();
   } catch (err) {
     if (err instanceof ConfigError) {
+      // Not the logger: its level is part of the configuration that just failed.
       console.error(err.message);
       process.exit(1);
     }

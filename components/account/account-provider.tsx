@@ -11,11 +11,11 @@ import {
   useRef,
   useState,
 } from "react";
-import type { AccountSnapshot, PageSession } from "@/lib/auth/page-session";
 import { api, onSignedOut, renewSession } from "@/lib/client/api";
 import { browserTimeZone } from "@/lib/client/history";
 import { usePathname, useRouter } from "@/lib/i18n/navigation";
 import { requiresAuth, SIGNED_IN_HOME } from "@/lib/navigation/items";
+import type { AccountSnapshot, PageSession } from "@/lib/shared/account";
 
 export type Account = AccountSnapshot;
 export type AccountStatus = "signed-in" | "loading" | "signed-out";

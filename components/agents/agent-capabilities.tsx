@@ -2,9 +2,9 @@ import { ArrowRightIcon, MessageCircleIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import type { OwnerAgent } from "@/lib/agents/agent";
 import { Link } from "@/lib/i18n/navigation";
-import type { TrainingSummary } from "@/lib/ingest/documents";
+import type { OwnerAgent } from "@/lib/shared/agent-views";
+import type { TrainingSummary } from "@/lib/shared/training";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -10,10 +10,15 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
-import type { OwnerAgent } from "@/lib/agents/agent";
-import { type AgentLanguage, agentFieldLimits, agentKindChoices, agentLanguages } from "@/lib/agents/fields";
 import { ApiClientError, api } from "@/lib/client/api";
-import type { AgentKind } from "@/lib/db/schema";
+import {
+  type AgentLanguage,
+  agentFieldLimits,
+  agentKindChoices,
+  agentLanguages,
+} from "@/lib/shared/agent-fields";
+import type { AgentKind } from "@/lib/shared/agent-kinds";
+import type { OwnerAgent } from "@/lib/shared/agent-views";
 
 type Row = { key: number; value: string };
 type Errors = Record<string, string>;

@@ -1,7 +1,7 @@
 import { BotIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
-import type { PublicAgent } from "@/lib/agents/agent";
+import type { PublicAgent } from "@/lib/shared/agent-views";
 
 /**
  * The top of an agent's public page: its name, who it speaks for, its greeting and suggested questions.

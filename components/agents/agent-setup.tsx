@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { AgentTestPanel } from "@/components/chat/agent-test-panel";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
-import type { OwnerAgent } from "@/lib/agents/agent";
+import type { OwnerAgent } from "@/lib/shared/agent-views";
 import { AgentForm } from "./agent-form";
 import { ShareLink } from "./share-link";
 import { TrainingProgress } from "./training-progress";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import type { OwnerAgent } from "@/lib/agents/agent";
 import { ApiClientError, api } from "@/lib/client/api";
+import type { OwnerAgent } from "@/lib/shared/agent-views";
 
 export type OwnerAgentState =
   | { state: "loading" }

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { callbackStep } from "@/lib/auth/oauth/callback-query";
+import { callbackStep } from "@/lib/shared/oauth-callback";
 
 type Status = { kind: "working" } | { kind: "success" } | { kind: "failed"; message: string };
 

@@ -6,8 +6,8 @@ import { useOwnerAgent } from "@/components/agents/use-owner-agent";
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { Button } from "@/components/ui/button";
-import type { OwnerAgent } from "@/lib/agents/agent";
 import { Link } from "@/lib/i18n/navigation";
+import type { OwnerAgent } from "@/lib/shared/agent-views";
 import { OwnerChat } from "./owner-chat";
 
 /**

@@ -1,9 +1,13 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import type { AgentKind } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
+import type { AgentLanguage } from "@/lib/shared/agent-fields";
+import type { OwnerAgent, PublicAgent } from "@/lib/shared/agent-views";
 import { defaultFallback, defaultGreeting, defaultGreetingLocale, isDefaultFallback } from "./defaults";
-import type { AgentLanguage } from "./fields";
+
+export type { OwnerAgent, PublicAgent };
+
 import type { AgentInput } from "./input";
 import { isPublicId } from "./public-id";
 import {
@@ -14,32 +18,6 @@ import {
   insertAgentIfNone,
   updateAgentOfOwner,
 } from "./queries";
-
-/** The owner's view of their agent (GET/POST /api/v1/agent). `id` is the public id; the uuid stays inside. */
-export type OwnerAgent = {
-  id: string;
-  name: string;
-  kind: AgentKind;
-  instructions: string;
-  greeting: string;
-  /** What a visitor reading this language sees first (the owner's own chat shows the same). */
-  visitor_greeting: string;
-  suggested_questions: string[];
-  fallback_message: string;
-  language: AgentLanguage;
-  model: string | null;
-  inserted_at: string;
-  updated_at: string;
-};
-
-/**
- * What anyone may see (AGENT-7): what the chat page shows. The fallback message is said to visitors anyway;
- * instructions, model, owner and dates are the owner's business.
- */
-export type PublicAgent = Pick<
-  OwnerAgent,
-  "id" | "name" | "kind" | "greeting" | "suggested_questions" | "fallback_message" | "language"
->;
 
 /**
  * A new agent's public id: `agent_` + 12 url-safe characters (72 random bits), so ids cannot be guessed

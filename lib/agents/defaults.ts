@@ -1,3 +1,4 @@
+import "server-only";
 import { translate } from "@/lib/i18n/messages";
 import { type Locale, locales } from "@/lib/i18n/routing";
 

@@ -1,10 +1,11 @@
+import "server-only";
 import { z } from "zod";
 import { agentKinds } from "@/lib/db/schema";
 import { jsonLimitFor } from "@/lib/http/respond";
 import { cleanLine, cleanText } from "@/lib/http/text-hygiene";
-import { agentFieldLimits, agentLanguages } from "./fields";
+import { agentFieldLimits, agentLanguages } from "@/lib/shared/agent-fields";
 
-export { type AgentLanguage, agentFieldLimits, agentLanguages } from "./fields";
+export { type AgentLanguage, agentFieldLimits, agentLanguages } from "@/lib/shared/agent-fields";
 
 // Names and questions are shown as titles and buttons: one line (lib/http/text-hygiene.ts says why).
 const line = (max: number) => z.string().overwrite(cleanLine).max(max);

@@ -1,3 +1,4 @@
+import "server-only";
 import { requireUser } from "@/lib/auth/request";
 import { ApiError } from "@/lib/http/errors";
 import { db as database } from "@/lib/server/runtime";

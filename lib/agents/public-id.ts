@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Public ids appear in shareable URLs (/{lang}/c/{agentId}/{id}); anything else is a page-validation
  * failure (404 with the path) before any lookup happens.

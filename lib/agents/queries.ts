@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { agents } from "@/lib/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -53,7 +54,7 @@ async function findOrCreate(
   const email = identity.email ? normalizeEmail(identity.email) : null;
   const verifiedEmail = identity.emailVerified && email ? email : null;
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [known] = await t
       .select({ user: users })
       .from(identities)

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "@/lib/config";
 import { OTP_REQUEST_COOKIE_MAX_AGE } from "./otp-policy";
 import {

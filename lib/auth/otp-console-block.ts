@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The framed block a sign-in code is printed in when no e-mail transport is configured. It has to stand
  * out in a busy terminal and be safe to print: the address is the requester's input, so control

@@ -1,3 +1,4 @@
+import "server-only";
 import { type Config, config } from "@/lib/config";
 import type { Locale } from "@/lib/i18n/routing";
 import { otpMail } from "@/lib/mail/otp-mail";
@@ -19,7 +20,7 @@ export function otpDelivery(cfg: Pick<Config, "SMTP_URL"> = config()): OtpDelive
 /** The one start-up line that says why codes are in the console and how to have them e-mailed. */
 export function consoleDeliveryWarning(): string {
   return (
-    "[agentcity] SMTP_URL is not set: sign-in codes are printed here in a framed block instead of e-mailed. " +
+    "SMTP_URL is not set: sign-in codes are printed here in a framed block instead of e-mailed. " +
     "To e-mail them, set SMTP_URL=smtp://user:pass@smtp.example.com:587 (or smtps://…:465) and restart; " +
     'see "First run" in README.md.'
   );

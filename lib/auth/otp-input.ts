@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { OTP_CODE_LENGTH } from "./otp-policy";
 

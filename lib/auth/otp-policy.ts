@@ -1,3 +1,4 @@
+import "server-only";
 import type { Limit } from "@/lib/limits/rate-limit";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { OTP_CODE_LENGTH } from "./otp-policy";
 import { hashSecret, randomToken } from "./tokens";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { otpCodes } from "@/lib/db/schema";

@@ -1,21 +1,13 @@
+import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { db } from "@/lib/server/runtime";
+import type { AccountSnapshot, PageSession } from "@/lib/shared/account";
 import { readCookieStore } from "./cookies";
 import { publicUser } from "./respond";
 import { authenticate } from "./sessions";
 
-export type AccountSnapshot = ReturnType<typeof publicUser>;
-
-/**
- * What a page render knows about its visitor (AUTH-6). `renewable` means the access token is missing or
- * expired but a renewal token is present: the browser renews (cookies can only be rotated by a request,
- * never by a render) and loads the account before deciding.
- */
-export type PageSession =
-  | { state: "signed-in"; account: AccountSnapshot }
-  | { state: "renewable" }
-  | { state: "signed-out" };
+export type { AccountSnapshot, PageSession };
 
 /** Once per render: the layout, the guard and the page all ask. */
 export const pageSession = cache(async (): Promise<PageSession> => {

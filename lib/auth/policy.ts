@@ -1,3 +1,4 @@
+import "server-only";
 /** Lifetimes and limits of sign-in (spec §9 for the cookie lifetimes). */
 export const ACCESS_TOKEN_TTL_SECONDS = 30 * 60;
 /** A session family unused for this long can no longer be renewed. */

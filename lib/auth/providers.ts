@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "@/lib/config";
 
 /** The external sign-in providers the product knows (AUTH-1); each is enabled by configuration. */

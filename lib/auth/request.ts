@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "@/lib/http/errors";
 import { db } from "@/lib/server/runtime";
 import { readCookie } from "./cookies";

@@ -1,4 +1,6 @@
+import "server-only";
 import { ok } from "@/lib/http/respond";
+import type { AccountSnapshot } from "@/lib/shared/account";
 import { clearCookie, setCookie } from "./cookies";
 import type { TokenPair, User } from "./sessions";
 
@@ -30,7 +32,7 @@ export function clearSessionCookies(headers: Headers): Headers {
 }
 
 /** The account as the client keeps it after sign-in. */
-export function publicUser(user: User) {
+export function publicUser(user: User): AccountSnapshot {
   return {
     id: user.id,
     email: user.email,

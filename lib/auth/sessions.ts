@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, sessionTokens, users } from "@/lib/db/schema";
@@ -23,7 +24,7 @@ export async function createSession(db: Db, userId: string, meta: SessionMeta): 
         ip: meta.ip ?? null,
       })
       .returning({ id: sessions.id });
-    return issueTokens(tx as unknown as Db, session!.id);
+    return issueTokens(tx, session!.id);
   });
 }
 
@@ -77,7 +78,7 @@ export async function renew(
 ): Promise<RenewResult> {
   const hash = hashSecret(renewalToken);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [claimed] = await t
       .update(sessionTokens)
       .set({ rotatedAt: sql`now()` })

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** A random secret of 256 bits, URL-safe, with a prefix that names its kind (helps secret scanners). */

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * What each plan allows, in one place (AGENT-2, AGENT-4, CHAT-8). Until billing arrives every owner is on
  * the free plan; billing will change only `planOf`, and every caller already asks `limitsFor(user)`.

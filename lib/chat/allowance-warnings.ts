@@ -1,13 +1,17 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { AgentRow } from "@/lib/agents/queries";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import type { Locale } from "@/lib/i18n/routing";
-import { rowsOf } from "@/lib/limits/rate-limit";
+import { logger } from "@/lib/logger";
 import { allowanceMail } from "@/lib/mail/allowance-mail";
 import { sendMail } from "@/lib/mail/transport";
 import { detectLanguage } from "./language";
 import { allowanceMonth } from "./limits";
+
+const log = logger("chat");
 
 /**
  * Tells the owner when visitors have used 80 % and 100 % of the month's messages (CHAT-8): each warning at
@@ -58,5 +62,5 @@ export async function warnOwnerIfDue(db: Db, agent: AgentRow, spent: { used: num
       max: spent.max,
       insightUrl: `${c.APP_URL}/${locale}/history`,
     }),
-  ).catch((err) => console.error(`[chat] allowance warning to the owner of ${agent.publicId}:`, err));
+  ).catch((err) => log.error(`allowance warning to the owner of ${agent.publicId}:`, err));
 }

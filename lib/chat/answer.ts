@@ -1,9 +1,11 @@
+import "server-only";
 import { streamText } from "ai";
 import { defaultFallback, isDefaultFallback } from "@/lib/agents/defaults";
 import type { AgentRow } from "@/lib/agents/queries";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { AnswerMode, MessageStatus } from "@/lib/db/schema";
+import { logger } from "@/lib/logger";
 import { contentTerms, termWeights } from "./answerable";
 import type { StoredSource } from "./conversations";
 import { chooseModel } from "./models";
@@ -12,6 +14,8 @@ import { quoteAnswer } from "./quote";
 import { retrieve } from "./retrieve";
 import { makeRewriter, type Turn } from "./rewrite";
 import { citedSources, type NumberedPassage, numberSources, resolveSources } from "./sources";
+
+const log = logger("chat");
 
 /**
  * The answer engine (CHAT-2, CHAT-3): retrieval over the agent's passages, then either a language model
@@ -155,7 +159,7 @@ export async function composeAnswer(
   }
   if (failure) {
     const timedOut = isTimeout(failure);
-    console.warn(`[chat] model ${chosen.id} failed: ${describe(failure)}`);
+    log.warn(`model ${chosen.id} failed: ${describe(failure)}`);
     return {
       ...outcome,
       ...citedSources(content, numbered.sources),

@@ -1,3 +1,4 @@
+import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { foldForSearch, passageSearchText, searchTerms } from "@/lib/retrieval/fold";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac } from "node:crypto";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib/v1";
 import { config } from "@/lib/config";

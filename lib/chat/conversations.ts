@@ -1,5 +1,7 @@
+import "server-only";
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import {
   type AnswerMode,
   agents,
@@ -8,7 +10,6 @@ import {
   type MessageStatus,
   messages,
 } from "@/lib/db/schema";
-import { rowsOf } from "@/lib/limits/rate-limit";
 import { foldForSearch } from "@/lib/retrieval/fold";
 
 /** Every query of conversations and messages. Each one is scoped by agent, visitor or conversation. */

@@ -1,7 +1,8 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
-import { rowsOf } from "@/lib/limits/rate-limit";
 
 /**
  * Calendar days in the owner's time zone (HIST-2): a day is the span between two local midnights,

@@ -1,3 +1,4 @@
+import "server-only";
 import { foldForSearch } from "@/lib/retrieval/fold";
 
 // Question words that documents rarely repeat: a page says "Address: 45 Le Loi", not "where". Each folded

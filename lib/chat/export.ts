@@ -1,3 +1,4 @@
+import "server-only";
 import { isoInZone } from "./days";
 import type { ExportRow } from "./history";
 

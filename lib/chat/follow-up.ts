@@ -1,3 +1,4 @@
+import "server-only";
 import { foldForSearch, searchTerms } from "@/lib/retrieval/fold";
 
 export type ChatTurn = { role: "user" | "assistant"; content: string };

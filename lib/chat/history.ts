@@ -1,7 +1,8 @@
+import "server-only";
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import { conversations, messages } from "@/lib/db/schema";
-import { rowsOf } from "@/lib/limits/rate-limit";
 import { foldForSearch } from "@/lib/retrieval/fold";
 import type { ConversationRow, MessageRow } from "./conversations";
 import { dayEnd, dayStart, eachDay, localDay } from "./days";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { isPublicId } from "@/lib/agents/public-id";
 import { jsonLimitFor } from "@/lib/http/respond";

@@ -1,3 +1,4 @@
+import "server-only";
 import { foldForSearch } from "@/lib/retrieval/fold";
 
 export type ChatLanguage = "en" | "vi";

@@ -1,10 +1,12 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { limitsFor } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
 import { anyFlagRaised, raiseFlag } from "@/lib/limits/flags";
-import { hit, type Limit, rowsOf } from "@/lib/limits/rate-limit";
+import { hit, type Limit } from "@/lib/limits/rate-limit";
 import { ChallengeError, checkSolution, newChallenge } from "./challenge";
 import { type RefusalReason, recordRefusal } from "./refusals";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { sentences } from "@/lib/retrieval/chunk";
 import { foldForSearch, searchTerms } from "@/lib/retrieval/fold";
 import { markedTokens } from "@/lib/retrieval/query";

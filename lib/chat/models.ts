@@ -1,3 +1,4 @@
+import "server-only";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { config } from "@/lib/config";

@@ -1,3 +1,4 @@
+import "server-only";
 import { translate } from "@/lib/i18n/messages";
 import { foldForSearch } from "@/lib/retrieval/fold";
 import type { TermWeights } from "./answerable";

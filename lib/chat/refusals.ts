@@ -1,7 +1,8 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { RefusalReason, RefusedDay } from "@/lib/client/history";
 import type { Db } from "@/lib/db/client";
-import { rowsOf } from "@/lib/limits/rate-limit";
+import { rowsOf } from "@/lib/db/rows";
 import { dayEnd, dayStart, localDay } from "./days";
 
 /**

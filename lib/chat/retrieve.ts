@@ -1,10 +1,14 @@
+import "server-only";
 import type { Db } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
 import type { Embedder } from "@/lib/retrieval/embedder";
 import { foldForSearch } from "@/lib/retrieval/fold";
 import { type SearchHit, searchPassages } from "@/lib/retrieval/search";
 import { ANSWERABLE_SHARE, bestCoverage, queryShape, termWeights, topicTerms } from "./answerable";
 import { expandQuestion } from "./expand";
 import { type ChatTurn, followUpQuery } from "./follow-up";
+
+const log = logger("chat");
 
 export type { ChatTurn } from "./follow-up";
 
@@ -92,7 +96,7 @@ async function rewrites(rewrite: Rewriter | undefined, question: string, history
       .filter(Boolean)
       .slice(0, MAX_REWRITES);
   } catch (err) {
-    console.warn(`[chat] query rewrite failed, searching the question as typed: ${(err as Error).message}`);
+    log.warn(`query rewrite failed, searching the question as typed: ${(err as Error).message}`);
     return [];
   } finally {
     clearTimeout(timer);

@@ -1,3 +1,4 @@
+import "server-only";
 import { generateText, type LanguageModel } from "ai";
 
 /**

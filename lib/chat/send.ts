@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { AgentRow } from "@/lib/agents/queries";
 import type { Db } from "@/lib/db/client";

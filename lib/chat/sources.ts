@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { crawlPages, documents } from "@/lib/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ConversationRow, MessageRow, StoredSource } from "./conversations";
 
 /** What the API answers about messages and conversations (docs/chat-api.md). */

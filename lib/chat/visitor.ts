@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readCookie, readCookieStore, setCookie } from "@/lib/auth/cookies";
 import { config } from "@/lib/config";

@@ -1,12 +1,27 @@
+import "server-only";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { logger } from "@/lib/logger";
 import { lockDataDir } from "./lock";
 import * as schema from "./schema";
 
-export type Db = NodePgDatabase<typeof schema>;
+const log = logger("db");
+
+/**
+ * What a raw query answers on either driver: node-postgres's QueryResult and PGlite's Results both carry
+ * the rows (and more, which the app does not read).
+ */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this["row"]>;
+}
+type RowsResult<Row> = { rows: Row[] };
+
+/** Drizzle on either driver, and a transaction of it: what both have in common, nothing more. */
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 
 /** One open database: Drizzle plus the raw driver that pg-boss and health checks need. */
 export type Database = {
@@ -27,7 +42,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // A lost connection must not crash the process; the pool replaces it.
-    pool.on("error", (err) => console.error(`[db] idle client error: ${err.message}`));
+    pool.on("error", (err) => log.error(`idle client error: ${err.message}`));
     return {
       db: drizzlePg(pool, { schema }),
       kind: "postgres",
@@ -48,7 +63,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ]);
     const client = await PGlite.create(folder, { extensions: { vector, unaccent, pg_trgm } });
     return {
-      db: drizzlePglite(client, { schema }) as unknown as Db,
+      db: drizzlePglite(client, { schema }),
       kind: "pglite",
       pglite: client,
       location: folder,

@@ -14,6 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative, not "@/": drizzle-kit loads this file without the project's path aliases.
+import { type AgentKind, agentKinds } from "../shared/agent-kinds";
 
 /**
  * The one schema file. Areas add their tables here; their queries live beside their domain code.
@@ -181,8 +183,7 @@ export const rateLimits = pgTable("rate_limits", {
 /** Postgres full-text vector; filled by the database (a generated column), never by the application. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-export const agentKinds = ["individual", "business", "government"] as const;
-export type AgentKind = (typeof agentKinds)[number];
+export { type AgentKind, agentKinds };
 
 /**
  * The owner's agent (AGENT-1): one per owner. `publicId` is what /{lang}/c/{agentId} and the public API

@@ -1,7 +1,11 @@
+import "server-only";
 import type { GraphQLError } from "graphql";
 import { ApiError } from "@/lib/http/errors";
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
+import { logger } from "@/lib/logger";
+
+const log = logger("graphql");
 
 export type GraphqlErrorJson = {
   message: string;
@@ -39,7 +43,7 @@ export function formatError(error: GraphQLError, locale: Locale): GraphqlErrorJs
   const original = error.originalError;
   if (original instanceof ApiError) return { ...fromApiError(original, locale), ...where };
   if (original && original.name !== "GraphQLError") {
-    console.error("[graphql]", error.path?.join(".") ?? "", original);
+    log.error(error.path?.join(".") ?? "", original);
     return { ...fromApiError(new ApiError("internal_error"), locale), ...where };
   }
   return { message: error.message, ...where, extensions: { code: "bad_request", status: 400 } };

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DocumentNode } from "graphql";
 import {
   execute,
@@ -13,11 +14,14 @@ import { config } from "@/lib/config";
 import { ApiError } from "@/lib/http/errors";
 import { requestLocale } from "@/lib/http/locale";
 import { isCrossOriginMutation } from "@/lib/http/origin";
+import { logger } from "@/lib/logger";
 import { errorResponse, formatError } from "./errors";
 import { readParams } from "./http";
 import { MAX_DEPTH, MAX_FIELDS, MAX_TOKENS, shapeOf } from "./limits";
 import { contextFor, rootValue } from "./resolvers";
 import { schema } from "./schema";
+
+const log = logger("graphql");
 
 const NO_STORE = { "cache-control": "no-store" };
 
@@ -80,7 +84,7 @@ export async function handleGraphql(req: Request): Promise<Response> {
     });
   } catch (err) {
     if (err instanceof ApiError) return errorResponse(err, locale);
-    console.error(`[graphql] ${req.method}:`, err);
+    log.error(`${req.method}:`, err);
     return errorResponse(new ApiError("internal_error"), locale);
   }
 }

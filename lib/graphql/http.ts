@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import { cleanQuery } from "@/lib/http/text-hygiene";

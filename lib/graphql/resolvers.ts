@@ -1,3 +1,4 @@
+import "server-only";
 import { type Profile, type ProfileUpdate, profileOf, updateProfile } from "@/lib/auth/profile";
 import { currentUser } from "@/lib/auth/request";
 import type { User } from "@/lib/auth/sessions";

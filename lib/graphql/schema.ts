@@ -1,3 +1,4 @@
+import "server-only";
 import { buildSchema, type GraphQLSchema } from "graphql";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { type Runtime, runtime } from "@/lib/server/runtime";

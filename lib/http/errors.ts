@@ -1,3 +1,4 @@
+import "server-only";
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale, locales } from "@/lib/i18n/routing";
 
 /** The language of an API request: ?locale=, then the locale cookie, then Accept-Language. */

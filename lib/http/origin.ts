@@ -1,3 +1,5 @@
+import "server-only";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:access_token|renewal_token|visitor)=/;
 

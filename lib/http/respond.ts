@@ -1,10 +1,14 @@
+import "server-only";
 import type { z } from "zod";
 import { config } from "@/lib/config";
+import { logger } from "@/lib/logger";
 import { ApiError } from "./errors";
 import { requestLocale } from "./locale";
 import { isCrossOriginMutation } from "./origin";
 import { cleanStrings } from "./text-hygiene";
 import { fieldErrors } from "./validation";
+
+const log = logger("api");
 
 type Meta = Record<string, unknown>;
 
@@ -28,7 +32,7 @@ export function handle<Ctx>(fn: (req: Request, ctx: Ctx) => Promise<Response>) {
       return await fn(req, ctx);
     } catch (err) {
       if (err instanceof ApiError) return errorResponse(req, err);
-      console.error(`[api] ${req.method} ${new URL(req.url).pathname}:`, err);
+      log.error(`${req.method} ${new URL(req.url).pathname}:`, err);
       return errorResponse(req, new ApiError("internal_error"));
     }
   };

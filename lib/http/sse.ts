@@ -1,3 +1,7 @@
+import "server-only";
+import { logger } from "@/lib/logger";
+
+const log = logger("sse");
 /**
  * A server-sent-events response whose producer learns when the reader goes away: `signal` aborts when the
  * client disconnects (stream cancelled or request aborted), so upstream work stops instead of running on.
@@ -34,7 +38,7 @@ export function sseResponse(
       };
       produce(writer)
         .catch((err) => {
-          console.error("[sse] producer failed:", err);
+          log.error("producer failed:", err);
         })
         .finally(() => {
           clearInterval(heartbeat);

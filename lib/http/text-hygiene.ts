@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Text hygiene at the boundary (SEC-3): every string a request brings (JSON, GraphQL variables and arguments,
  * query strings, file names) goes through here before any schema or query sees it.

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
 import type { Db } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
 import type { Db } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { crawlPages } from "@/lib/db/schema";

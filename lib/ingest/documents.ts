@@ -1,7 +1,9 @@
+import "server-only";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { crawlPages, type DocumentStatus, type DocumentType, documents } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
+import type { TrainingSummary } from "@/lib/shared/training";
 import { decodeReason, reasonText, upgradePath } from "./agent-limits";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -158,8 +160,6 @@ export function toListItem(
   if (row.error && decodeReason(row.error).upgrade) item.upgrade_url = upgradePath(locale);
   return item;
 }
-
-export type TrainingSummary = { processing: number; completed: number; failed: number; characters: number };
 
 /** Totals for the setup page's progress panel: one grouped scan of the agent's index. */
 export async function trainingSummary(db: Db, agentId: string): Promise<TrainingSummary> {

@@ -1,3 +1,4 @@
+import "server-only";
 import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { limitsFor } from "@/lib/billing/plan-limits";
 import { ApiError } from "@/lib/http/errors";

@@ -1,11 +1,13 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { limitsFor } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { agents } from "@/lib/db/schema";
-import { type CrawlPage, crawlMessage, crawlSite } from "@/lib/ingest/crawl";
+import { CrawlError, type CrawlPage, crawlMessage, crawlSite } from "@/lib/ingest/crawl";
 import { parseDocument } from "@/lib/ingest/parse";
 import { keepFirst } from "@/lib/ingest/parse/text";
+import { logger } from "@/lib/logger";
 import { chunk } from "@/lib/retrieval/chunk";
 import { configuredEmbedder } from "@/lib/retrieval/embedder";
 import { replacePassages } from "@/lib/retrieval/passages";
@@ -14,18 +16,34 @@ import { agentUsage, planReason } from "./agent-limits";
 import { deletePagesNotIn, upsertCrawlPage } from "./crawl-pages";
 import { type DocumentRow, markCompleted, markFailed } from "./documents";
 
+const log = logger("ingest");
+
 /**
  * Learns one document (AGENT-5): parse off the request thread, cut into passages, replace the document's
  * passages in one transaction. Safe to run twice (a retry, a restart mid-job, two workers): the second run
  * finds the document done or writes the very same passages.
+ *
+ * What is wrong with the document itself (a bad or missing file, a parse failure, the plan's refusal, a
+ * site that cannot be crawled) fails it at once with its reason, whichever the attempt. Anything thrown
+ * is passing (the database, a connection, the unforeseen): it is thrown on to the job queue, which runs
+ * the job again, and only the `final` attempt gives up on the document.
  */
-export async function ingest(db: Db, store: FileStore, doc: DocumentRow): Promise<void> {
+export async function ingest(
+  db: Db,
+  store: FileStore,
+  doc: DocumentRow,
+  attempt: { final: boolean } = { final: true },
+): Promise<void> {
   if (doc.status !== "processing") return;
   try {
     if (doc.type === "url") await learnWebsite(db, doc);
     else await learnFile(db, store, doc);
   } catch (err) {
-    console.error(`[ingest] document ${doc.id} failed unexpectedly:`, err);
+    if (!attempt.final) {
+      log.warn(`document ${doc.id} will be tried again:`, err);
+      throw err;
+    }
+    log.error(`document ${doc.id} failed unexpectedly:`, err);
     await markFailed(db, doc.id, "ingest_parse_failed", err instanceof Error ? err.message : String(err));
   }
 }
@@ -168,8 +186,9 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
     allowPrivate: config().CRAWLER_ALLOW_PRIVATE,
     onPage,
   }).catch(async (err: unknown) => {
-    const key = (err as { key?: string }).key;
-    await markFailed(db, doc.id, crawlMessage(key ?? "url_unreachable").key, String(err));
+    // The site's fault; anything else (the database under onPage) is passing and goes to the job queue.
+    if (!(err instanceof CrawlError)) throw err;
+    await markFailed(db, doc.id, crawlMessage(err.key).key, String(err));
     return null;
   });
   if (!result) return;

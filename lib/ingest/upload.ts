@@ -1,3 +1,4 @@
+import "server-only";
 import { PassThrough, Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import Busboy from "busboy";

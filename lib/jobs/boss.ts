@@ -1,6 +1,10 @@
+import "server-only";
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
 import { registerWorkers } from "./workers";
+
+const log = logger("jobs");
 
 export type JobSystem = {
   boss: PgBoss;
@@ -18,7 +22,7 @@ export async function startJobSystem(database: Database, opts: { work: boolean }
     database.kind === "pglite"
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schema: "pgboss" })
       : new PgBoss({ connectionString: database.pool!.options.connectionString, max: 4, schema: "pgboss" });
-  boss.on("error", (err: Error) => console.error(`[jobs] ${err.message}`));
+  boss.on("error", (err: Error) => log.error(err.message));
   await boss.start();
   if (opts.work) await registerWorkers(boss, database);
   return {

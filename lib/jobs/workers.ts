@@ -1,7 +1,11 @@
+import "server-only";
 import type { PgBoss, Queue as QueueOptions, WorkOptions } from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { ingestQueue } from "@/lib/ingest/queue";
+import { logger } from "@/lib/logger";
 import { cleanUp } from "@/lib/maintenance/cleanup";
+
+const log = logger("jobs");
 
 /**
  * The job handlers this build knows. Each area adds its queue here (ingestion, crawling, …);
@@ -14,7 +18,8 @@ export type JobQueue = {
   options?: Omit<QueueOptions, "name">;
   /** how the worker fetches: concurrency, polling */
   work?: Pick<WorkOptions, "localConcurrency" | "pollingIntervalSeconds">;
-  handler: (database: Database, data: unknown) => Promise<unknown>;
+  /** A throw fails this attempt: pg-boss runs the job again while `options.retryLimit` allows. */
+  handler: (database: Database, data: unknown, job: { retryCount: number }) => Promise<unknown>;
   /** runs once when this process starts working the queue */
   onStart?: (boss: PgBoss, db: Database["db"]) => Promise<void>;
 };
@@ -26,7 +31,7 @@ export const queues: ReadonlyArray<JobQueue> = [
     handler: async (database) => {
       const removed = await cleanUp(database.db);
       const total = Object.values(removed).reduce((a, b) => a + b, 0);
-      if (total > 0) console.log(`[jobs] cleanup removed ${JSON.stringify(removed)}`);
+      if (total > 0) log.info(`cleanup removed ${JSON.stringify(removed)}`);
       return removed;
     },
   },
@@ -37,7 +42,9 @@ export async function registerWorkers(boss: PgBoss, database: Database): Promise
   for (const q of queues) {
     await boss.createQueue(q.name, q.options);
     if (q.cron) await boss.schedule(q.name, q.cron);
-    await boss.work(q.name, { ...q.work }, async ([job]) => q.handler(database, job?.data));
-    await q.onStart?.(boss, database.db).catch((err) => console.error(`[jobs] ${q.name} start:`, err));
+    await boss.work(q.name, { ...q.work }, async ([job]) =>
+      q.handler(database, job?.data, { retryCount: job?.retryCount ?? 0 }),
+    );
+    await q.onStart?.(boss, database.db).catch((err) => log.error(`${q.name} start:`, err));
   }
 }

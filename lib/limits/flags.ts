@@ -1,6 +1,7 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { rowsOf } from "./rate-limit";
+import { rowsOf } from "@/lib/db/rows";
 
 /**
  * Time-boxed marks and one-time claims kept in the rate_limits table, so every process sees them and the

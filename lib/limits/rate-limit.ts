@@ -1,5 +1,7 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
 
 export type Limit = { key: string; max: number; windowSeconds: number };
@@ -41,9 +43,4 @@ export async function enforce(db: Db, limits: Limit[], detailKey = "rate_limited
 /** Forgets a key (e.g. failed tries after a successful sign-in). */
 export async function reset(db: Db, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
-}
-
-/** node-postgres returns {rows}; PGlite through Drizzle returns {rows} too, but typed apart. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

@@ -1,3 +1,5 @@
+import "server-only";
+
 const entities: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",

@@ -1,6 +1,7 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { rowsOf } from "@/lib/limits/rate-limit";
+import { rowsOf } from "@/lib/db/rows";
 
 /**
  * Keeps the sign-in tables small. Rotated token generations are kept 30 days so a replayed renewal token is

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The redirect table held in memory, so the proxy answers without a database round trip.
  * Kept on globalThis: the proxy and the runtime are bundled apart but share one process.

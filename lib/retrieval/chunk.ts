@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Splitting a document into passages for the index. Pure and deterministic: the same sections always give
  * the same passages with the same ordinals, which is what makes re-indexing idempotent.

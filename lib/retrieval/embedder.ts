@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "@/lib/config";
 
 /** Turns texts into vectors (one per text, in order). */

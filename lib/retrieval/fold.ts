@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Folding for search: the stored `search_text` of a passage and every query go through the same function,
  * so "thanh pho ho chi minh", "Thành phố Hồ Chí Minh" and "THÀNH PHỐ HỒ CHÍ MINH" meet on the same tokens.

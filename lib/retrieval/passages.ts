@@ -1,9 +1,13 @@
+import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { crawlPages, documents, passages } from "@/lib/db/schema";
+import { logger } from "@/lib/logger";
 import type { Embedder } from "./embedder";
 import { passageSearchText } from "./fold";
 import { embeddingText, insertEmbeddings, usableEmbedder } from "./vectors";
+
+const log = logger("retrieval");
 
 export type PassageInput = { heading: string | null; content: string; language?: string | null };
 
@@ -52,8 +56,8 @@ export async function replacePassages(
     try {
       vectors = await embedder.embed(list.map((p) => embeddingText(p.heading, p.content)));
     } catch (err) {
-      console.warn(
-        `[retrieval] embedding document ${args.documentId} failed, indexed for full text only: ${(err as Error).message}`,
+      log.warn(
+        `embedding document ${args.documentId} failed, indexed for full text only: ${(err as Error).message}`,
       );
     }
   }

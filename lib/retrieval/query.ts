@@ -1,3 +1,4 @@
+import "server-only";
 import { foldForSearch, searchTerms } from "./fold";
 
 /**

@@ -1,9 +1,13 @@
+import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import type { Db } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
 import { configuredEmbedder, type Embedder } from "./embedder";
 import { markedScore, planSearch, type SearchPlan } from "./query";
 import { nearestPassages, usableEmbedder } from "./vectors";
+
+const log = logger("retrieval");
 
 export type SearchHit = {
   passageId: number;
@@ -177,7 +181,7 @@ async function vectorSearch(
     // An unreachable model must not take search down; said at most once a minute, not per question.
     if (Date.now() - lastEmbedWarning > 60_000) {
       lastEmbedWarning = Date.now();
-      console.warn(`[retrieval] vector search unavailable, full text only: ${(err as Error).message}`);
+      log.warn(`vector search unavailable, full text only: ${(err as Error).message}`);
     }
     return [];
   }

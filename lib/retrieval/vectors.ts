@@ -1,6 +1,10 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
 import type { Embedder } from "./embedder";
+
+const log = logger("retrieval");
 
 /**
  * Queries on `passage_embeddings`, which exists only where pgvector does (migration 0004). It is not in
@@ -37,9 +41,7 @@ export async function usableEmbedder(
   if (await vectorsAvailable(db)) return embedder;
   if (!warned.has(db)) {
     warned.add(db);
-    console.warn(
-      "[retrieval] an embedding model is configured but this database has no pgvector: searching full text only",
-    );
+    log.warn("an embedding model is configured but this database has no pgvector: searching full text only");
   }
   return null;
 }

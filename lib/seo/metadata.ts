@@ -1,3 +1,4 @@
+import "server-only";
 import type { Metadata } from "next";
 import { config } from "@/lib/config";
 import { translate } from "@/lib/i18n/messages";

@@ -1,9 +1,13 @@
+import "server-only";
 import { type Config, config } from "@/lib/config";
 import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { type JobSystem, startJobSystem } from "@/lib/jobs/boss";
+import { logger } from "@/lib/logger";
 import { startRedirectRefresh } from "@/lib/redirects/refresh";
+
+const log = logger("agentcity");
 
 /**
  * The server's long-lived parts: database, job system, caches. Created once per process by
@@ -38,8 +42,8 @@ async function boot(): Promise<Runtime> {
   const missing = Object.entries(capabilities)
     .filter(([, ok]) => !ok)
     .map(([name]) => name);
-  console.log(
-    `[agentcity] ${database.kind} at ${database.location}; jobs ${work ? "worked here" : "sent only"}` +
+  log.info(
+    `${database.kind} at ${database.location}; jobs ${work ? "worked here" : "sent only"}` +
       (missing.length ? `; extensions missing: ${missing.join(", ")} (features that need them are off)` : ""),
   );
   const shutdown = async () => {

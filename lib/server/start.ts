@@ -1,7 +1,11 @@
+import "server-only";
 import { consoleDeliveryWarning, otpDelivery } from "@/lib/auth/otp-delivery";
 import { configOrExit } from "@/lib/config";
 import { DataDirLockedError } from "@/lib/db/lock";
+import { logger } from "@/lib/logger";
 import { runtime } from "./runtime";
+
+const log = logger("agentcity");
 
 /** Server start-up: bad configuration or a taken data folder end the process with one clear line. */
 export async function start(): Promise<void> {
@@ -9,12 +13,10 @@ export async function start(): Promise<void> {
   try {
     await runtime();
   } catch (err) {
-    console.error(
-      err instanceof DataDirLockedError
-        ? err.message
-        : `[agentcity] start-up failed: ${(err as Error).message}`,
-    );
+    // The locked-folder message is complete as it is (it names the folder and the other process).
+    if (err instanceof DataDirLockedError) logger().error(err.message);
+    else log.error(`start-up failed: ${(err as Error).message}`);
     process.exit(1);
   }
-  if (otpDelivery() === "console") console.warn(consoleDeliveryWarning());
+  if (otpDelivery() === "console") log.warn(consoleDeliveryWarning());
 }

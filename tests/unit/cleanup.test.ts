@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountForIdentity } from "@/lib/auth/accounts";
 import { createSession, renew } from "@/lib/auth/sessions";
-import { rowsOf } from "@/lib/limits/rate-limit";
+import { rowsOf } from "@/lib/db/rows";
 import { cleanUp } from "@/lib/maintenance/cleanup";
 import { unitDatabase } from "../helpers/unit-db";
 

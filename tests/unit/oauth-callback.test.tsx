@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { OAuthCallback } from "@/components/auth/oauth-callback";
-import { callbackStep } from "@/lib/auth/oauth/callback-query";
+import { callbackStep } from "@/lib/shared/oauth-callback";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
 

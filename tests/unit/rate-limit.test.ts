@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
-import { enforce, hit, rowsOf } from "@/lib/limits/rate-limit";
+import { enforce, hit } from "@/lib/limits/rate-limit";
 import { unitDatabase } from "../helpers/unit-db";
 
 const database = unitDatabase();

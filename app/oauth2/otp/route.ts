@@ -11,7 +11,10 @@ import { requestLocale } from "@/lib/http/locale";
 import { handle, ok, parseJson } from "@/lib/http/respond";
 import { locales } from "@/lib/i18n/routing";
 import { enforce } from "@/lib/limits/rate-limit";
+import { logger } from "@/lib/logger";
 import { db } from "@/lib/server/runtime";
+
+const log = logger("otp");
 
 const body = z.object({
   email: otpEmail,
@@ -42,7 +45,7 @@ export const POST = handle(async (req) => {
     });
   } catch (err) {
     await discardCode(database, issued.id);
-    console.error(`[otp] sending the code mail failed: ${err instanceof Error ? err.message : err}`);
+    log.error(`sending the code mail failed: ${err instanceof Error ? err.message : err}`);
     throw new ApiError("service_unavailable", "otp_send_failed");
   }
   await supersedeOlderCodes(database, input.email, issued.id);

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Locale } from "@/lib/i18n/routing";
 import type { ProviderId } from "../providers";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import * as oidc from "openid-client";
 import type { ProviderId } from "../providers";
 import { UPSTREAM_TIMEOUT_SECONDS } from "./policy";

@@ -1,4 +1,8 @@
+import "server-only";
 import { ApiError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
+
+const log = logger("oauth");
 
 /** A provider we could not reach (network, timeout) as opposed to one that said no. */
 export class UpstreamUnreachable extends Error {
@@ -31,7 +35,7 @@ export function isUnreachable(err: unknown): boolean {
 export function upstreamFailure(provider: string, err: unknown): ApiError {
   const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   const code = (err as { code?: unknown; error?: unknown }).error ?? (err as { code?: unknown }).code;
-  console.warn(`[oauth] ${provider} sign-in failed upstream: ${reason}${code ? ` (${String(code)})` : ""}`);
+  log.warn(`${provider} sign-in failed upstream: ${reason}${code ? ` (${String(code)})` : ""}`);
   return isUnreachable(err)
     ? new ApiError("service_unavailable", "oauth_unreachable")
     : new ApiError("bad_request", "oauth_failed");

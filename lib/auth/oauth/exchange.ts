@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac } from "node:crypto";
 import * as oidc from "openid-client";
 import type { VerifiedIdentity } from "../accounts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { oauthFlows } from "@/lib/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 /** Limits of external sign-in (AUTH-1). The flow lifetime itself is OAUTH_FLOW_TTL_SECONDS in ../policy. */
 
 /** Every upstream call (discovery, token, userinfo, profile APIs) gives up after this long. */

@@ -1,3 +1,4 @@
+import "server-only";
 import * as oidc from "openid-client";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { isIP } from "node:net";
 import { CrawlError, type CrawlErrorKey } from "./errors";
 import { checkTarget, type FetchLimits, type Resolve, safeFetch } from "./safe-fetch";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { CrawlError, type CrawlErrorKey, type CrawlSkipKey } from "./errors";
 import { extractReadable, type Section } from "./readable";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Why a crawl step failed, as a key: the caller stores it (crawl_pages.error, documents.error) and the UI
  * shows `errors.crawl_<key>` in the reader's language.

@@ -1,3 +1,5 @@
+import "server-only";
+
 export { type AddressKind, addressAllowed, classifyAddress } from "./address-policy";
 export { type CheckSiteOptions, checkSite, type SiteCheck } from "./check-site";
 export { type CrawlOptions, type CrawlPage, type CrawlResult, crawlSite } from "./crawl-site";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * robots.txt as RFC 9309 reads it: the groups naming our product token win over `*`, several groups
  * for the same agent merge, the longest matching rule decides (Allow on a tie), `*` and a final `$`

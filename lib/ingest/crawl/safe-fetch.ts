@@ -1,3 +1,4 @@
+import "server-only";
 import { lookup } from "node:dns/promises";
 import { isIP, type Socket } from "node:net";
 import type { Readable } from "node:stream";

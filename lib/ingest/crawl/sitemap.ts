@@ -1,3 +1,4 @@
+import "server-only";
 import { Parser } from "htmlparser2";
 
 /**

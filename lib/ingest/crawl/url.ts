@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * One spelling per page, so a page reached as /a?utm_source=x#top and /a is fetched once: no fragment,
  * no tracking parameters, the rest sorted, lower-case host and no default port (the URL parser does

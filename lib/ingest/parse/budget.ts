@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Characters a parse may still produce. Parsers take from it as they emit text and stop once it is spent,
  * so an amplifying file (a shared string referenced by 20,000 cells, a million tiny rows each prefixed

@@ -1,3 +1,4 @@
+import "server-only";
 import { isText } from "./text.ts";
 import { fail, type ParsableType, ParseError, type ParseFailure } from "./types.ts";
 import { readCentralDirectory } from "./zip.ts";

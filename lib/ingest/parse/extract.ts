@@ -1,3 +1,4 @@
+import "server-only";
 import { CharacterBudget } from "./budget.ts";
 import { detectType } from "./detect.ts";
 import { renderSheets } from "./rows.ts";

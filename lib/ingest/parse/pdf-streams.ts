@@ -1,3 +1,4 @@
+import "server-only";
 import { Decompress } from "fflate";
 import { ParseError } from "./types.ts";
 

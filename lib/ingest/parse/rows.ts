@@ -1,3 +1,4 @@
+import "server-only";
 import type { Section } from "./types.ts";
 
 export type Sheet = { name: string | null; rows: string[][] };

@@ -1,3 +1,4 @@
+import "server-only";
 import { type ChildProcess, fork, type Serializable } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
@@ -45,6 +46,9 @@ export function runWorker(entry: string, job: Serializable, options: WorkerOptio
         `--max-old-space-size=${options.maxHeapMb}`,
         `--max-semi-space-size=${Math.min(16, Math.max(1, Math.floor(options.maxHeapMb / 16)))}`,
         "--disable-warning=ExperimentalWarning",
+        // The parsers are server modules (`import "server-only"`); outside Next, this condition is what
+        // resolves that marker to its empty module.
+        "--conditions=react-server",
       ],
       // No secrets in the child: it needs nothing from the server's environment. NODE_ENV is a constant
       // (the parsers never read it; the type asks for it), so lib/config.ts stays the one reader of the env.

@@ -1,3 +1,4 @@
+import "server-only";
 import { ParseError, type Section } from "./types.ts";
 
 /**

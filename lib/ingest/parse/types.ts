@@ -1,3 +1,4 @@
+import "server-only";
 import type { DocumentType } from "../../db/schema.ts";
 
 /** The document types a parser exists for; `url` pages arrive as HTML from the crawler. */

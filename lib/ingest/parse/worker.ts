@@ -1,3 +1,4 @@
+import "server-only";
 import { extract } from "./extract.ts";
 import type { ParsableType, ParseLimits } from "./types.ts";
 

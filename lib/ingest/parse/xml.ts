@@ -1,3 +1,4 @@
+import "server-only";
 import { SaxesParser } from "saxes";
 import { BudgetSpent } from "./budget.ts";
 import { ParseError } from "./types.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Inflate } from "fflate";
 import { ParseError, type ParseLimits } from "./types.ts";
 

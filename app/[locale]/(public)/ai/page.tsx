@@ -28,7 +28,7 @@ export default async function AiPage({ params }: { params: Promise<{ locale: str
     const model = models.find((m) => m.id === agent.model) ?? models.find((m) => m.default);
     const summary = await trainingSummary(await db(), row.id);
     return (
-      <PublicFrame>
+      <PublicFrame appName={config().APP_NAME}>
         <PageHeader title={t("agent.agentTitle", { name: agent.name })} subtitle={t("agent.agentSubtitle")} />
         <AgentCapabilities
           agent={agent}
@@ -40,7 +40,7 @@ export default async function AiPage({ params }: { params: Promise<{ locale: str
   }
 
   return (
-    <PublicFrame>
+    <PublicFrame appName={config().APP_NAME}>
       <PageHeader title={t("title", { appName: config().APP_NAME })} subtitle={t("subtitle")} />
       <ul className="space-y-3">
         {items.map((item) => (

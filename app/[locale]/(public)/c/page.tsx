@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { visitorConversations } from "@/lib/chat/conversations";
 import { readVisitorId } from "@/lib/chat/visitor";
+import { config } from "@/lib/config";
 import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { db } from "@/lib/server/runtime";
@@ -19,7 +20,7 @@ export default async function ChatListPage({ params }: { params: Promise<{ local
   const visitorId = readVisitorId(await cookies());
   const chats = visitorId ? await visitorConversations(await db(), visitorId, 50) : [];
   return (
-    <PublicFrame>
+    <PublicFrame appName={config().APP_NAME}>
       <PageHeader title={t("listTitle")} subtitle={t("listSubtitle")} />
       {chats.length === 0 ? (
         <EmptyState icon={MessagesSquareIcon} title={t("listEmpty")} />

@@ -1,3 +1,4 @@
+import "server-only";
 import type { CharacterBudget } from "../budget.ts";
 import type { Sheet } from "../rows.ts";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { ParseError, type ParseLimits, type Section } from "../types.ts";
 import { walkXml } from "../xml.ts";
 import { ZipReader } from "../zip.ts";

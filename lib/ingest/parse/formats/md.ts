@@ -1,3 +1,4 @@
+import "server-only";
 import type { Section } from "../types.ts";
 
 /** Inline markup a reader does not see: emphasis, code ticks, link and image syntax, raw HTML tags. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Section } from "../types.ts";
 
 /** One line of a PDF page's text layer and the largest font size on it. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { getDocumentProxy } from "unpdf";
 import type { CharacterBudget } from "../budget.ts";
 import { checkPdfStreams } from "../pdf-streams.ts";

@@ -1,3 +1,4 @@
+import "server-only";
 import * as XLSX from "@e965/xlsx";
 import type { Sheet } from "../rows.ts";
 import { ParseError } from "../types.ts";

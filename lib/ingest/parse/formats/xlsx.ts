@@ -1,3 +1,4 @@
+import "server-only";
 import { BudgetSpent, type CharacterBudget } from "../budget.ts";
 import type { Sheet } from "../rows.ts";
 import { ParseError, type ParseLimits } from "../types.ts";

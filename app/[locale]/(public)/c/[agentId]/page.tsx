@@ -3,6 +3,7 @@ import { PublicChat } from "@/components/chat/public-chat";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { publicAgent } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
+import { config } from "@/lib/config";
 import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
 import { db } from "@/lib/server/runtime";
@@ -20,7 +21,7 @@ export default async function AgentChatPage({
   const agent = await publicAgent(await db(), agentId, locale);
   if (!agent) pageValidationFailed();
   return (
-    <PublicFrame>
+    <PublicFrame appName={config().APP_NAME}>
       <AgentIntro agent={agent} questions={false} />
       <PublicChat agentId={agent.id} questions={agent.suggested_questions} />
     </PublicFrame>

@@ -3,6 +3,7 @@ import { OAuthCallback } from "@/components/auth/oauth-callback";
 import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { isProviderId, providerLabel } from "@/lib/auth/providers";
+import { config } from "@/lib/config";
 import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
 
@@ -18,7 +19,7 @@ export default async function OAuthCallbackPage({
   const t = await getTranslations("oauth");
   const name = providerLabel(provider);
   return (
-    <PublicFrame>
+    <PublicFrame appName={config().APP_NAME}>
       <PageHeader title={t("title", { provider: name })} />
       <OAuthCallback provider={provider} providerName={name} locale={locale} />
     </PublicFrame>

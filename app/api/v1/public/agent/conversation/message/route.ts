@@ -7,7 +7,10 @@ import { ensureVisitor } from "@/lib/chat/visitor";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
 import { handle, parseJson } from "@/lib/http/respond";
+import { logger } from "@/lib/logger";
 import { db } from "@/lib/server/runtime";
+
+const log = logger("chat");
 
 /** A visitor's question on the public page (CHAT-1, CHAT-2), answered as SSE or JSON; limits first (CHAT-8). */
 export const POST = handle(async (req) => {
@@ -33,6 +36,6 @@ export const POST = handle(async (req) => {
   });
   const spent = await spendAllowance(database, agent.ownerId, agent.id);
   // Not awaited: the visitor's answer never waits on the owner's mail server.
-  void warnOwnerIfDue(database, agent, spent).catch((err) => console.error("[chat] allowance warning:", err));
+  void warnOwnerIfDue(database, agent, spent).catch((err) => log.error("allowance warning:", err));
   return sendMessage(database, req, scope, input, conversation);
 });

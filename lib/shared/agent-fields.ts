@@ -1,4 +1,4 @@
-import type { AgentKind } from "@/lib/db/schema";
+import type { AgentKind } from "./agent-kinds";
 
 /**
  * The agent's field rules that the setup form shares with the API (AGENT-1). No imports beyond types:

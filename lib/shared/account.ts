@@ -1,0 +1,19 @@
+/** The account as the client keeps it after sign-in. */
+export type AccountSnapshot = {
+  id: string;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  time_zone: string | null;
+};
+
+/**
+ * What a page render knows about its visitor (AUTH-6). `renewable` means the access token is missing or
+ * expired but a renewal token is present: the browser renews (cookies can only be rotated by a request,
+ * never by a render) and loads the account before deciding.
+ */
+export type PageSession =
+  | { state: "signed-in"; account: AccountSnapshot }
+  | { state: "renewable" }
+  | { state: "signed-out" };
