@@ -1,5 +1,6 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useMemo, useState } from "react";
@@ -17,6 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ApiClientError, api } from "@/lib/client/api";
 import { browserTimeZone } from "@/lib/client/history";
+import { OwnerQueries } from "@/lib/client/queries/provider";
 import { UserAvatar } from "./account-menu";
 import { useAccount } from "./account-provider";
 import { SessionsList } from "./sessions-list";
@@ -75,9 +77,12 @@ export function ProfileDialog({
           <DialogTitle>{t("title")}</DialogTitle>
           <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
-        {/* Mounted on each opening, so it starts from the saved values, not from an abandoned edit. */}
-        <ProfileForm account={account} onSaved={() => onOpenChange(false)} />
-        <SessionsList />
+        {/* The dialog also opens on pages outside the signed-in area, which have no query cache. */}
+        <OwnerQueries>
+          {/* Mounted on each opening, so it starts from the saved values, not from an abandoned edit. */}
+          <ProfileForm account={account} onSaved={() => onOpenChange(false)} />
+          <SessionsList />
+        </OwnerQueries>
       </DialogContent>
     </Dialog>
   );
@@ -95,7 +100,10 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => vo
   }));
   const zones = useMemo(() => zoneChoices(savedZone), [savedZone]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: (input: Partial<Form>) => api.graphql<{ update_profile: Saved }>(UPDATE_PROFILE, { input }),
+  });
+  const saving = save.isPending;
   const id = useId();
 
   const change = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -107,7 +115,6 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => vo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
-    setSaving(true);
     setErrors({});
     try {
       // Only what was edited: fixing the picture of an account without a name yet must not be refused
@@ -122,7 +129,7 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => vo
       const input = Object.fromEntries(
         (Object.keys(edited) as Field[]).filter((k) => edited[k] !== saved[k]).map((k) => [k, edited[k]]),
       );
-      const data = await api.graphql<{ update_profile: Saved }>(UPDATE_PROFILE, { input });
+      const data = await save.mutateAsync(input);
       setAccount({ ...account, ...data.update_profile });
       toast.success(t("saved"));
       onSaved();
@@ -135,8 +142,6 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => vo
           description: err instanceof ApiClientError ? err.detail : undefined,
         });
       }
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -2,7 +2,7 @@
 
 import { LaptopIcon, LoaderCircleIcon, LogOutIcon, SmartphoneIcon, TabletIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo } from "react";
 import { toast } from "sonner";
 import { UAParser } from "ua-parser-js";
 import {
@@ -18,20 +18,13 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ApiClientError, api } from "@/lib/client/api";
+import { ApiClientError } from "@/lib/client/api";
+import { loadStateOf } from "@/lib/client/queries/load-state";
+import { useEndAllSessions, useEndSession, useSessions } from "@/lib/client/queries/sessions";
 import { useAccount } from "./account-provider";
 import { useTimeZone } from "./use-time-zone";
 
-/** One row of GET /api/v1/user/sessions. */
-export type SessionRow = {
-  id: string;
-  method: string;
-  user_agent: string | null;
-  ip: string | null;
-  inserted_at: string;
-  last_seen_at: string;
-  current: boolean;
-};
+export type { SessionRow } from "@/lib/client/queries/sessions";
 
 export type Device = { browser: string | null; os: string | null; kind: "mobile" | "tablet" | "desktop" };
 
@@ -55,25 +48,14 @@ export function SessionsList() {
   const t = useTranslations("profile.sessions");
   const locale = useLocale();
   const { setAccount } = useAccount();
-  const [sessions, setSessions] = useState<SessionRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [ending, setEnding] = useState<string | null>(null);
-  const [endingAll, setEndingAll] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const query = useSessions();
+  const loaded = loadStateOf(query);
+  const endSession = useEndSession();
+  const endAllSessions = useEndAllSessions();
+  const ending = endSession.isPending ? endSession.variables : null;
+  // Stays busy after success too: the page is leaving.
+  const endingAll = endAllSessions.isPending || endAllSessions.isSuccess;
   const titleId = useId();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    api
-      .get<SessionRow[]>("/api/v1/user/sessions", { signal: controller.signal })
-      .then(setSessions)
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [attempt]);
 
   const zone = useTimeZone();
   const dates = useMemo(
@@ -99,24 +81,18 @@ export function SessionsList() {
     BRANDS[method] ?? (method === "email" || method === "oidc" ? t(`methods.${method}`) : t("methods.other"));
 
   const endOne = async (id: string) => {
-    setEnding(id);
     try {
-      await api.del(`/api/v1/user/sessions/${id}`);
-      setSessions((list) => list?.filter((s) => s.id !== id) ?? null);
+      await endSession.mutateAsync(id);
       toast.success(t("ended"));
     } catch (err) {
       toast.error(t("endFailed"), { description: err instanceof ApiClientError ? err.detail : undefined });
-    } finally {
-      setEnding(null);
     }
   };
 
   const endAll = async () => {
-    setEndingAll(true);
     try {
-      await api.del("/api/v1/user/sessions");
+      await endAllSessions.mutateAsync();
     } catch (err) {
-      setEndingAll(false);
       toast.error(t("everywhereFailed"), {
         description: err instanceof ApiClientError ? err.detail : undefined,
       });
@@ -136,21 +112,21 @@ export function SessionsList() {
         <p className="text-sm text-muted-foreground">{t("description")}</p>
       </div>
 
-      {failed ? (
+      {loaded.state === "failed" ? (
         <div role="alert" className="flex items-center justify-between gap-2 text-sm">
           <span className="text-destructive">{t("loadFailed")}</span>
-          <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
             {t("retry")}
           </Button>
         </div>
-      ) : sessions === null ? (
+      ) : loaded.state === "loading" ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
           <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
           {t("loading")}
         </p>
       ) : (
         <ul className="grid gap-2" data-testid="sessions">
-          {sessions.map((s) => {
+          {loaded.data.map((s) => {
             const device = label(s.user_agent);
             const Icon = KIND_ICON[deviceOf(s.user_agent).kind];
             return (
@@ -189,7 +165,7 @@ export function SessionsList() {
               </li>
             );
           })}
-          {sessions.length <= 1 && <li className="text-sm text-muted-foreground">{t("empty")}</li>}
+          {loaded.data.length <= 1 && <li className="text-sm text-muted-foreground">{t("empty")}</li>}
         </ul>
       )}
 

@@ -16,23 +16,19 @@ import { useOwnerAgent } from "./use-owner-agent";
  */
 export function AgentSetup({ initial, appUrl }: { initial: OwnerAgent | null | undefined; appUrl: string }) {
   const t = useTranslations("setup.form");
-  const { loaded, setLoaded, load } = useOwnerAgent(initial);
+  const { loaded, load } = useOwnerAgent(initial);
 
   if (loaded.state === "loading") return <Loading label={t("loading")} />;
   if (loaded.state === "failed") {
     return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => load()} />;
   }
 
-  const agent = loaded.agent;
+  const agent = loaded.data;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="grid min-w-0 gap-6">
         {/* A new key after each save: the form starts again from what is stored (defaults filled in). */}
-        <AgentForm
-          key={agent?.updated_at ?? "new"}
-          agent={agent}
-          onSaved={(saved) => setLoaded({ state: "ready", agent: saved })}
-        />
+        <AgentForm key={agent?.updated_at ?? "new"} agent={agent} />
         {agent && <AgentTestPanel agent={agent} />}
       </div>
       <div className="grid gap-6 lg:sticky lg:top-8">

@@ -2,13 +2,10 @@
 
 import { ArrowRightIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { api } from "@/lib/client/api";
+import { useTrainingSummary } from "@/lib/client/queries/training";
 import { Link } from "@/lib/i18n/navigation";
-
-type Summary = { processing: number; completed: number; failed: number; characters: number };
 
 /**
  * The setup page's training panel (AGENT-5): how much the agent has learned and what is still being
@@ -16,25 +13,8 @@ type Summary = { processing: number; completed: number; failed: number; characte
  */
 export function TrainingProgress({ agentId }: { agentId: string | null }) {
   const t = useTranslations("setup.training");
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [tick, setTick] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick is the refresh trigger
-  useEffect(() => {
-    if (!agentId) return;
-    const controller = new AbortController();
-    api
-      .list<unknown[], { summary?: Summary }>("/api/v1/agent/documents?page=1", { signal: controller.signal })
-      .then(({ meta }) => setSummary(meta?.summary ?? null))
-      .catch(() => {});
-    return () => controller.abort();
-  }, [agentId, tick]);
-
-  useEffect(() => {
-    if (!summary?.processing) return;
-    const timer = setTimeout(() => setTick((n) => n + 1), 3_000);
-    return () => clearTimeout(timer);
-  }, [summary]);
+  // Last known counts: a failed refresh keeps showing them.
+  const summary = useTrainingSummary(agentId !== null).data ?? null;
 
   return (
     <Card data-testid="training-progress">

@@ -2,7 +2,7 @@
 
 import { ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useId, useOptimistic, useState, useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/client/api";
@@ -12,7 +12,11 @@ import { cn } from "@/lib/ui/cn";
 
 const MAX_COMMENT = 1000;
 
-/** Thumbs up or down on an answer, then an optional comment (CHAT-5). */
+/**
+ * Thumbs up or down on an answer, then an optional comment (CHAT-5). The thumb shows pressed at once and
+ * falls back to the stored rating if the server refuses it. React's own optimistic state, not the query
+ * cache: this is part of the public chat, which does not load the owner pages' data library.
+ */
 export function AnswerFeedback({
   channel,
   message,
@@ -23,42 +27,43 @@ export function AnswerFeedback({
   onSaved: (message: ChatMessage) => void;
 }) {
   const t = useTranslations("chatUi");
-  const [busy, setBusy] = useState(false);
+  const [busy, startSaving] = useTransition();
   const [commenting, setCommenting] = useState(false);
   const [comment, setComment] = useState("");
   const id = useId();
-  const helpful = message.feedback?.helpful;
+  const [helpful, showHelpful] = useOptimistic(message.feedback?.helpful);
 
   const save = async (body: { helpful: boolean; comment?: string }) => {
-    setBusy(true);
     try {
       const saved = await api.post<ChatMessage>(chatPaths.feedback(message.id), body, {
         renew: channel.kind === "owner",
       });
-      onSaved(saved);
+      startSaving(() => onSaved(saved));
       return true;
     } catch {
       toast.error(t("feedbackFailed"));
       return false;
-    } finally {
-      setBusy(false);
     }
   };
 
-  const rate = async (value: boolean) => {
-    if (await save({ helpful: value })) {
-      setCommenting(true);
-      setComment("");
-    }
-  };
+  const rate = (value: boolean) =>
+    startSaving(async () => {
+      showHelpful(value);
+      if (await save({ helpful: value })) {
+        setCommenting(true);
+        setComment("");
+      }
+    });
 
-  const sendComment = async () => {
+  const sendComment = () => {
     const text = comment.trim();
     if (!text || helpful === undefined) return setCommenting(false);
-    if (await save({ helpful, comment: text })) {
-      setCommenting(false);
-      toast.success(t("feedbackThanks"));
-    }
+    startSaving(async () => {
+      if (await save({ helpful, comment: text })) {
+        setCommenting(false);
+        toast.success(t("feedbackThanks"));
+      }
+    });
   };
 
   return (
@@ -94,7 +99,7 @@ export function AnswerFeedback({
           className="grid w-full basis-full gap-2 pt-1"
           onSubmit={(e) => {
             e.preventDefault();
-            void sendComment();
+            sendComment();
           }}
           data-testid="feedback-comment"
         >

@@ -22,7 +22,7 @@ export function OwnerChatPage({ initial }: { initial: OwnerAgent | null | undefi
   if (loaded.state === "failed") {
     return <LoadFailed message={t("agentLoadFailed")} retryLabel={t("retry")} onRetry={() => load()} />;
   }
-  if (!loaded.agent) {
+  if (!loaded.data) {
     return (
       <EmptyState icon={BotIcon} title={t("ownerNoAgent")}>
         <Button asChild>
@@ -34,8 +34,8 @@ export function OwnerChatPage({ initial }: { initial: OwnerAgent | null | undefi
   return (
     <div className="mx-auto w-full max-w-3xl">
       <OwnerChat
-        greeting={loaded.agent.visitor_greeting}
-        questions={loaded.agent.suggested_questions}
+        greeting={loaded.data.visitor_greeting}
+        questions={loaded.data.suggested_questions}
         layout="page"
       />
     </div>

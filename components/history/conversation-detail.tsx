@@ -8,32 +8,10 @@ import {
   ThumbsUpIcon,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
 import { CitedAnswer } from "@/components/chat/cited-answer";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
-import { api } from "@/lib/client/api";
-import type { ChatMessage } from "@/lib/client/chat-types";
-import { chatPaths } from "@/lib/client/chat-types";
-import type { HistoryMeta } from "@/lib/client/history";
-
-type Loaded = { state: "loading" } | { state: "failed" } | { state: "ready"; messages: ChatMessage[] };
-
-/** Every page of a conversation's messages (50 each), oldest first. */
-async function loadAll(conversationId: string, signal: AbortSignal): Promise<ChatMessage[]> {
-  const all: ChatMessage[] = [];
-  const seen = new Set<string>();
-  let lastId: string | null = null;
-  for (let i = 0; i < 100; i++) {
-    const path: string =
-      chatPaths.messages({ kind: "owner" }, conversationId) +
-      (lastId ? `&last_id=${encodeURIComponent(lastId)}` : "");
-    const { data, meta } = await api.list<ChatMessage[], Partial<HistoryMeta>>(path, { signal });
-    for (const m of data ?? []) if (!seen.has(m.id) && seen.add(m.id)) all.push(m);
-    if (!meta?.has_more || !meta.last_id || meta.last_id === lastId) break;
-    lastId = meta.last_id;
-  }
-  return all;
-}
+import { useConversationMessages } from "@/lib/client/queries/history";
+import { loadStateOf } from "@/lib/client/queries/load-state";
 
 /** HIST-1: the whole exchange, read-only: questions, answers with their sources and the visitor's rating. */
 export function ConversationDetail({
@@ -44,20 +22,8 @@ export function ConversationDetail({
   formatTime: (iso: string) => string;
 }) {
   const t = useTranslations("history");
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads on "Try again"
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ state: "loading" });
-    loadAll(conversationId, controller.signal)
-      .then((messages) => setLoaded({ state: "ready", messages }))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoaded({ state: "failed" });
-      });
-    return () => controller.abort();
-  }, [conversationId, attempt]);
+  const messages = useConversationMessages(conversationId);
+  const loaded = loadStateOf(messages);
 
   if (loaded.state === "loading") {
     return <Loading label={t("detailLoading")} className="p-4" />;
@@ -67,7 +33,7 @@ export function ConversationDetail({
       <LoadFailed
         message={t("detailFailed")}
         retryLabel={t("retry")}
-        onRetry={() => setAttempt((a) => a + 1)}
+        onRetry={() => void messages.refetch()}
         size="sm"
         className="p-4"
       />
@@ -75,7 +41,7 @@ export function ConversationDetail({
   }
   return (
     <ol className="grid gap-4 p-4" data-testid="history-messages">
-      {loaded.messages.map((m) =>
+      {loaded.data.map((m) =>
         m.role === "user" ? (
           <li key={m.id} className="grid justify-items-end gap-1" data-testid="history-question">
             <span className="sr-only">{t("visitor")}</span>

@@ -12,25 +12,13 @@ import {
   ThumbsUpIcon,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ApiClientError, api } from "@/lib/client/api";
-import {
-  appendUnique,
-  conversationsPath,
-  type HistoryConversation,
-  type HistoryMeta,
-} from "@/lib/client/history";
+import type { HistoryConversation } from "@/lib/client/history";
+import { useConversations } from "@/lib/client/queries/history";
 import { cn } from "@/lib/ui/cn";
-
-type ListState = {
-  items: HistoryConversation[];
-  cursor: string | null;
-  hasMore: boolean;
-  status: "loading" | "idle" | "failed";
-};
 
 const DEVICE_ICONS = { mobile: SmartphoneIcon, tablet: TabletIcon, desktop: MonitorIcon } as const;
 
@@ -56,72 +44,37 @@ export function ConversationList({
   formatRelative: (iso: string) => string;
 }) {
   const t = useTranslations("history");
-  const [list, setList] = useState<ListState>({ items: [], cursor: null, hasMore: true, status: "loading" });
+  const conversations = useConversations({ tz, q, date });
+  const { fetchNextPage, refetch } = conversations;
   const sentinel = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
-  const generation = useRef(0);
-  const controller = useRef<AbortController | null>(null);
+  const list = {
+    items: conversations.items,
+    hasMore: conversations.hasNextPage,
+    status: conversations.isFetching
+      ? "loading"
+      : conversations.isError
+        ? "failed"
+        : conversations.data
+          ? "idle"
+          : "loading",
+  } as const;
+  // A failed first page is asked again from the start; a failed later page, from where the list stopped.
+  const retry = () => void (conversations.isFetchNextPageError ? fetchNextPage() : refetch());
 
-  const load = useCallback(
-    async (cursor: string | null) => {
-      if (busy.current) return;
-      busy.current = true;
-      const gen = generation.current;
-      const abort = new AbortController();
-      controller.current = abort;
-      setList((s) => ({ ...s, status: "loading" }));
-      try {
-        const { data, meta } = await api.list<HistoryConversation[], HistoryMeta>(
-          conversationsPath({ tz, q, date, lastId: cursor }),
-          { signal: abort.signal },
-        );
-        if (gen !== generation.current) return;
-        const next = meta?.last_id ?? null;
-        setList((s) => ({
-          items: appendUnique(s.items, data ?? []),
-          cursor: next,
-          // A cursor that does not move would load the same page forever.
-          hasMore: Boolean(meta?.has_more && next && next !== cursor),
-          status: "idle",
-        }));
-      } catch (err) {
-        if (gen !== generation.current) return;
-        // No agent yet: nobody could have talked to it.
-        if (err instanceof ApiClientError && err.status === 404 && cursor === null) {
-          setList({ items: [], cursor: null, hasMore: false, status: "idle" });
-          return;
-        }
-        setList((s) => ({ ...s, status: "failed" }));
-      } finally {
-        if (gen === generation.current) busy.current = false;
-      }
-    },
-    [tz, q, date],
-  );
-
-  // A new filter starts over from the first page; an answer to the old one is dropped.
-  useEffect(() => {
-    generation.current += 1;
-    controller.current?.abort();
-    busy.current = false;
-    setList({ items: [], cursor: null, hasMore: true, status: "loading" });
-    void load(null);
-    return () => controller.current?.abort();
-  }, [load]);
-
-  // Observing anew after each page: the first callback tells whether the end is still in view.
+  // The browser tells when the end of the list is in view; observing anew after each page, the first
+  // callback says whether it still is.
   useEffect(() => {
     const el = sentinel.current;
     if (!el || list.status !== "idle" || !list.hasMore) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void load(list.cursor);
+        if (entries.some((e) => e.isIntersecting)) void fetchNextPage({ cancelRefetch: false });
       },
       { rootMargin: "0px 0px 200px 0px" },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [list.status, list.hasMore, list.cursor, load]);
+  }, [list.status, list.hasMore, fetchNextPage]);
 
   const filtered = Boolean(q.trim() || date);
 
@@ -220,7 +173,7 @@ export function ConversationList({
       {list.status === "failed" && (
         <div className="flex items-center gap-3 py-2" role="alert">
           <p className="text-sm">{t("loadFailed")}</p>
-          <Button variant="outline" size="sm" onClick={() => void load(list.cursor)}>
+          <Button variant="outline" size="sm" onClick={retry}>
             {t("retry")}
           </Button>
         </div>

@@ -4,11 +4,9 @@ import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { api } from "@/lib/client/api";
 import {
   addDays,
   addMonths,
-  type DayCount,
   gridRange,
   type Month,
   monthCaption,
@@ -17,6 +15,7 @@ import {
   parseDateKey,
   weekStartFor,
 } from "@/lib/client/history";
+import { useConversationDays } from "@/lib/client/queries/history";
 import { cn } from "@/lib/ui/cn";
 
 /** A date from a day key, at noon UTC so that formatting it in UTC never crosses a day. */
@@ -45,25 +44,16 @@ export function DayCalendar({
   const weekStart = weekStartFor(locale);
   const [month, setMonth] = useState<Month>(() => monthOf(selected ?? today));
   const [focus, setFocus] = useState<string>(selected ?? today);
-  const [days, setDays] = useState<Map<string, DayCount>>(new Map());
   const gridRef = useRef<HTMLTableElement>(null);
   const moveFocus = useRef(false);
 
   const weeks = useMemo(() => monthGrid(month, weekStart), [month, weekStart]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { from, to } = gridRange(month, weekStart);
-    const params = new URLSearchParams({ from, to, tz });
-    api
-      .get<DayCount[]>(`/api/v1/agent/conversations/days?${params}`, { signal: controller.signal })
-      .then((list) => setDays(new Map((list ?? []).map((d) => [d.date, d]))))
-      .catch(() => {
-        if (!controller.signal.aborted) setDays(new Map());
-      });
-    return () => controller.abort();
-  }, [month, weekStart, tz]);
+  const range = gridRange(month, weekStart);
+  const counts = useConversationDays({ from: range.from, to: range.to, tz });
+  const days = useMemo(() => new Map((counts ?? []).map((d) => [d.date, d])), [counts]);
 
+  // Focus follows the arrow keys once React has drawn the day (it may be in another month).
   useEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;

@@ -2,11 +2,11 @@
 
 import { DownloadIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { errorOf, readJson, sendRenewing } from "@/lib/client/api";
-import { type ExportFormat, exportFileName } from "@/lib/client/history";
+import { ApiClientError } from "@/lib/client/api";
+import type { ExportFormat } from "@/lib/client/history";
+import { useExportDay } from "@/lib/client/queries/history";
 
 /**
  * HIST-2: the selected day's messages as CSV or JSON. Fetched (so a renewed session and the API's own
@@ -14,26 +14,16 @@ import { type ExportFormat, exportFileName } from "@/lib/client/history";
  */
 export function DownloadButtons({ date, tz }: { date: string | null; tz: string }) {
   const t = useTranslations("history.download");
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const exporting = useExportDay();
+  const busy = exporting.isPending ? exporting.variables.format : null;
 
   const download = async (format: ExportFormat) => {
     if (!date) {
       toast.error(t("noDate"));
       return;
     }
-    setBusy(format);
     try {
-      const params = new URLSearchParams({ date, tz, format });
-      const res = await sendRenewing("GET", `/api/v1/agent/conversations/export?${params}`, undefined, {
-        headers: { accept: format === "csv" ? "text/csv, application/json" : "application/json" },
-      });
-      if (!res.ok) {
-        const err = errorOf(res, await readJson(res));
-        toast.error((err.status === 400 || err.status === 404) && err.detail ? err.detail : t("failed"));
-        return;
-      }
-      const blob = await res.blob();
-      const name = exportFileName(res.headers.get("content-disposition"), date, format);
+      const { blob, name } = await exporting.mutateAsync({ date, tz, format });
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
       a.href = url;
@@ -43,10 +33,11 @@ export function DownloadButtons({ date, tz }: { date: string | null; tz: string 
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      toast.error(t("failed"));
-    } finally {
-      setBusy(null);
+    } catch (err) {
+      // The API's own words for a refused day (bad date, nothing that day); anything else is a failure.
+      const refused =
+        err instanceof ApiClientError && (err.status === 400 || err.status === 404) && err.detail;
+      toast.error(refused || t("failed"));
     }
   };
 

@@ -8,13 +8,17 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ApiClientError, api } from "@/lib/client/api";
+import { ApiClientError } from "@/lib/client/api";
+import { useAddDocuments } from "@/lib/client/queries/training";
 import type { AddResult } from "./types";
 
 const ACCEPT = ".txt,.pdf,.html,.htm,.xlsx,.xls,.docx,.csv,.md";
 
-/** The three ways to teach the agent (AGENT-2, AGENT-3, AGENT-4); each reports what got in and what did not. */
-export function AddSources({ onAdded }: { onAdded: () => void }) {
+/**
+ * The three ways to teach the agent (AGENT-2, AGENT-3, AGENT-4); each reports what got in and what did not.
+ * The documents list refreshes after each addition (the mutation invalidates it).
+ */
+export function AddSources() {
   const t = useTranslations("training");
   const report = (result: AddResult) => {
     if (result.accepted.length > 0) toast.success(t("added", { count: result.accepted.length }));
@@ -27,7 +31,6 @@ export function AddSources({ onAdded }: { onAdded: () => void }) {
         duration: upgrade ? 15_000 : undefined,
       });
     }
-    onAdded();
   };
   const failed = (err: unknown) =>
     toast.error(t("addFailed"), { description: err instanceof ApiClientError ? err.detail : undefined });
@@ -45,20 +48,19 @@ type Props = { onResult: (r: AddResult) => void; onError: (e: unknown) => void }
 function FileDrop({ onResult, onError }: Props) {
   const t = useTranslations("training");
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const add = useAddDocuments();
+  const busy = add.isPending;
   const [over, setOver] = useState(false);
   const send = async (files: FileList | File[]) => {
     const list = Array.from(files);
     if (list.length === 0 || busy) return;
     const form = new FormData();
     for (const f of list) form.append("files", f, f.name);
-    setBusy(true);
     try {
-      onResult(await api.post<AddResult>("/api/v1/agent/document", form));
+      onResult(await add.mutateAsync(form));
     } catch (err) {
       onError(err);
     } finally {
-      setBusy(false);
       if (input.current) input.current.value = "";
     }
   };
@@ -104,24 +106,22 @@ function TextSnippet({ onResult, onError }: Props) {
   const t = useTranslations("training");
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
-  const [busy, setBusy] = useState(false);
+  const add = useAddDocuments();
+  const busy = add.isPending;
   const [fields, setFields] = useState<Record<string, string>>({});
   const titleId = useId();
   const contentId = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    setBusy(true);
     setFields({});
     try {
-      onResult(await api.post<AddResult>("/api/v1/agent/document", { type: "text", title, content }));
+      onResult(await add.mutateAsync({ type: "text", title, content }));
       setTitle("");
       setContent("");
     } catch (err) {
       if (err instanceof ApiClientError && err.fields) setFields(err.fields);
       else onError(err);
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -155,23 +155,21 @@ function TextSnippet({ onResult, onError }: Props) {
 function Website({ onResult, onError }: Props) {
   const t = useTranslations("training");
   const [url, setUrl] = useState("");
-  const [busy, setBusy] = useState(false);
+  const add = useAddDocuments();
+  const busy = add.isPending;
   const [problem, setProblem] = useState<string | null>(null);
   const urlId = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    setBusy(true);
     setProblem(null);
     try {
-      onResult(await api.post<AddResult>("/api/v1/agent/document", { type: "url", url }));
+      onResult(await add.mutateAsync({ type: "url", url }));
       setUrl("");
     } catch (err) {
       if (err instanceof ApiClientError && (err.fields?.url || err.status === 422)) {
         setProblem(err.fields?.url ?? err.detail);
       } else onError(err);
-    } finally {
-      setBusy(false);
     }
   };
   return (

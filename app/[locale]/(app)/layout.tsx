@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { pageSession } from "@/lib/auth/page-session";
+import { OwnerQueries } from "@/lib/client/queries/provider";
 import { config } from "@/lib/config";
 import { redirect } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
@@ -21,7 +22,9 @@ export default async function ChatLayout({
   if (session.state === "signed-out") redirect({ href: "/", locale });
   return (
     <div data-layout="chat">
-      <AppShell appName={config().APP_NAME}>{children}</AppShell>
+      <OwnerQueries>
+        <AppShell appName={config().APP_NAME}>{children}</AppShell>
+      </OwnerQueries>
     </div>
   );
 }

@@ -1,0 +1,87 @@
+import { ChevronDownIcon, RotateCcwIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { CrawledPages } from "./crawled-pages";
+import { DocumentStatusBadge } from "./document-status-badge";
+import { formatSize } from "./format-size";
+import type { TrainingDocument } from "./types";
+
+/** A file's kind is its extension (PDF, CSV: the same in every language); texts and websites are named. */
+function kindLabel(doc: TrainingDocument, t: ReturnType<typeof useTranslations<"training">>): string {
+  if (doc.type === "text") return t("kind.text");
+  if (doc.type === "url") return t("kind.url");
+  return doc.type.toUpperCase();
+}
+
+/** One document: its box, name, kind, size or pages, date, status, why it failed and what to do next. */
+export function DocumentRow(props: {
+  doc: TrainingDocument;
+  locale: string;
+  date: string;
+  selected: boolean;
+  onToggle: () => void;
+  onRetry: () => void;
+}) {
+  const { doc, locale } = props;
+  const t = useTranslations("training");
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="p-3" data-testid="document" data-name={doc.name}>
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="grid shrink-0 cursor-pointer place-items-center touch:size-11">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary touch:size-5"
+            checked={props.selected}
+            onChange={props.onToggle}
+            aria-label={t("select", { name: doc.name })}
+          />
+        </label>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium">{doc.name}</p>
+          <p className="text-xs text-muted-foreground">
+            <span data-testid="document-kind">{kindLabel(doc, t)}</span>
+            {` · ${doc.pages === null ? formatSize(doc.size, locale) : t("pageCount", { count: doc.pages })} · ${props.date}`}
+            {doc.status === "completed" && ` · ${t("characters", { count: doc.characters })}`}
+          </p>
+          {doc.status === "failed" && doc.error && (
+            <p className="mt-1 text-sm text-destructive" data-testid="document-error">
+              {doc.error}
+            </p>
+          )}
+          {doc.status === "completed" && doc.error && (
+            <p className="mt-1 text-sm text-muted-foreground" data-testid="document-note">
+              {doc.error}
+            </p>
+          )}
+          {doc.error && doc.upgrade_url && (
+            <a className="mt-1 inline-block text-sm font-medium underline" href={doc.upgrade_url}>
+              {t("upgrade")}
+            </a>
+          )}
+        </div>
+        <DocumentStatusBadge doc={doc} />
+        {doc.status === "failed" && (
+          <Button variant="outline" size="sm" onClick={props.onRetry}>
+            <RotateCcwIcon aria-hidden />
+            {t("retry")}
+          </Button>
+        )}
+        {doc.type === "url" && doc.status === "completed" && (
+          <Button variant="outline" size="sm" onClick={props.onRetry}>
+            <RotateCcwIcon aria-hidden />
+            {t("recrawl")}
+          </Button>
+        )}
+        {doc.type === "url" && (
+          <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            <ChevronDownIcon className={open ? "rotate-180" : ""} aria-hidden />
+            {t("pagesFound")}
+          </Button>
+        )}
+      </div>
+      {open && <CrawledPages id={doc.id} status={doc.status} />}
+    </li>
+  );
+}
