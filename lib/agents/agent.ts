@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { OwnerAgent, PublicAgent } from "@/lib/contracts/agent";
 import type { Db } from "@/lib/db/client";
-import type { AgentKind } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
 import { defaultFallback, defaultGreeting, defaultGreetingLocale, isDefaultFallback } from "./defaults";
 import type { AgentLanguage } from "./fields";
@@ -15,31 +15,8 @@ import {
   updateAgentOfOwner,
 } from "./queries";
 
-/** The owner's view of their agent (GET/POST /api/v1/agent). `id` is the public id; the uuid stays inside. */
-export type OwnerAgent = {
-  id: string;
-  name: string;
-  kind: AgentKind;
-  instructions: string;
-  greeting: string;
-  /** What a visitor reading this language sees first (the owner's own chat shows the same). */
-  visitor_greeting: string;
-  suggested_questions: string[];
-  fallback_message: string;
-  language: AgentLanguage;
-  model: string | null;
-  inserted_at: string;
-  updated_at: string;
-};
-
-/**
- * What anyone may see (AGENT-7): what the chat page shows. The fallback message is said to visitors anyway;
- * instructions, model, owner and dates are the owner's business.
- */
-export type PublicAgent = Pick<
-  OwnerAgent,
-  "id" | "name" | "kind" | "greeting" | "suggested_questions" | "fallback_message" | "language"
->;
+/** The owner's view and the public view of an agent are their contracts' (lib/contracts/agent.ts). */
+export type { OwnerAgent, PublicAgent } from "@/lib/contracts/agent";
 
 /**
  * A new agent's public id: `agent_` + 12 url-safe characters (72 random bits), so ids cannot be guessed

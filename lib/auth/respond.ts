@@ -1,3 +1,4 @@
+import type { PublicUser, Tokens } from "@/lib/contracts/auth";
 import { ok } from "@/lib/http/respond";
 import { clearCookie, setCookie } from "./cookies";
 import type { TokenPair, User } from "./sessions";
@@ -8,16 +9,14 @@ export function tokensResponse(tokens: TokenPair, user?: User, status = 200): Re
   headers.append("Set-Cookie", setCookie("access_token", tokens.accessToken));
   headers.append("Set-Cookie", setCookie("renewal_token", tokens.renewalToken));
   headers.set("Cache-Control", "no-store");
-  return ok(
-    {
-      access_token: tokens.accessToken,
-      renewal_token: tokens.renewalToken,
-      token_type: "Bearer",
-      expires_in: tokens.expiresIn,
-      ...(user ? { user: publicUser(user) } : {}),
-    },
-    { status, headers },
-  );
+  const data: Tokens = {
+    access_token: tokens.accessToken,
+    renewal_token: tokens.renewalToken,
+    token_type: "Bearer",
+    expires_in: tokens.expiresIn,
+    ...(user ? { user: publicUser(user) } : {}),
+  };
+  return ok(data, { status, headers });
 }
 
 /** Logout and failed renewals clear everything the browser holds for the account. */
@@ -30,7 +29,7 @@ export function clearSessionCookies(headers: Headers): Headers {
 }
 
 /** The account as the client keeps it after sign-in. */
-export function publicUser(user: User) {
+export function publicUser(user: User): PublicUser {
   return {
     id: user.id,
     email: user.email,

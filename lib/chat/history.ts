@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import type { DayCount, UnansweredQuestion as Unanswered } from "@/lib/contracts/history";
 import type { Db } from "@/lib/db/client";
 import { conversations, messages } from "@/lib/db/schema";
 import { rowsOf } from "@/lib/limits/rate-limit";
@@ -40,7 +41,7 @@ export async function filteredConversations(
     .limit(limit);
 }
 
-export type DayCount = { date: string; conversations: number; messages: number };
+export type { DayCount } from "@/lib/contracts/history";
 
 /** Conversations started and messages written per local day; only days that have any. */
 export async function countsPerDay(db: Db, agentId: string, from: string, to: string, tz: string) {
@@ -89,13 +90,7 @@ export async function messagesOfDay(db: Db, agentId: string, date: string, tz: s
   return rows.reverse().map((r) => ({ ...r.message, conversationPublicId: r.conversationPublicId }));
 }
 
-export type Unanswered = {
-  question: string;
-  count: number;
-  last_asked_at: string;
-  conversation_id: string;
-  message_id: string;
-};
+export type { UnansweredQuestion as Unanswered } from "@/lib/contracts/history";
 
 const UNANSWERED_SCAN = 500;
 const UNANSWERED_SHOWN = 50;
