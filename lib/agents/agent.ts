@@ -1,12 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import type { OwnerAgent, PublicAgent } from "@/lib/contracts/agent";
 import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/routing";
 import type { AgentLanguage } from "@/lib/shared/agent-fields";
-import type { OwnerAgent, PublicAgent } from "@/lib/shared/agent-views";
 import { defaultFallback, defaultGreeting, defaultGreetingLocale, isDefaultFallback } from "./defaults";
-
-export type { OwnerAgent, PublicAgent };
 
 import type { AgentInput } from "./input";
 import { isPublicId } from "./public-id";
@@ -18,6 +16,9 @@ import {
   insertAgentIfNone,
   updateAgentOfOwner,
 } from "./queries";
+
+/** The owner's view and the public view of an agent are their contracts' (lib/contracts/agent.ts). */
+export type { OwnerAgent, PublicAgent };
 
 /**
  * A new agent's public id: `agent_` + 12 url-safe characters (72 random bits), so ids cannot be guessed

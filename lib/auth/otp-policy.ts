@@ -5,7 +5,8 @@ import type { Limit } from "@/lib/limits/rate-limit";
  * Numbers of sign-in by e-mail code (AUTH-2), in one place so the tests exhaust exactly these limits.
  * Pure: no config, no database, so tests may import it.
  */
-export const OTP_CODE_LENGTH = 6;
+/** The code's length is part of its contract (the sign-in form shows as many boxes). */
+export { OTP_CODE_LENGTH } from "@/lib/contracts/auth";
 export const OTP_TTL_SECONDS = 10 * 60;
 /** Wrong tries a code survives; the last one kills it. 5 tries of 10^6 codes: a 1 in 200,000 guess. */
 export const OTP_MAX_ATTEMPTS = 5;

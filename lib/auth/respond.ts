@@ -1,6 +1,6 @@
 import "server-only";
+import type { PublicUser, Tokens } from "@/lib/contracts/auth";
 import { ok } from "@/lib/http/respond";
-import type { AccountSnapshot } from "@/lib/shared/account";
 import { clearCookie, setCookie } from "./cookies";
 import type { TokenPair, User } from "./sessions";
 
@@ -10,16 +10,14 @@ export function tokensResponse(tokens: TokenPair, user?: User, status = 200): Re
   headers.append("Set-Cookie", setCookie("access_token", tokens.accessToken));
   headers.append("Set-Cookie", setCookie("renewal_token", tokens.renewalToken));
   headers.set("Cache-Control", "no-store");
-  return ok(
-    {
-      access_token: tokens.accessToken,
-      renewal_token: tokens.renewalToken,
-      token_type: "Bearer",
-      expires_in: tokens.expiresIn,
-      ...(user ? { user: publicUser(user) } : {}),
-    },
-    { status, headers },
-  );
+  const data: Tokens = {
+    access_token: tokens.accessToken,
+    renewal_token: tokens.renewalToken,
+    token_type: "Bearer",
+    expires_in: tokens.expiresIn,
+    ...(user ? { user: publicUser(user) } : {}),
+  };
+  return ok(data, { status, headers });
 }
 
 /** Logout and failed renewals clear everything the browser holds for the account. */
@@ -32,7 +30,7 @@ export function clearSessionCookies(headers: Headers): Headers {
 }
 
 /** The account as the client keeps it after sign-in. */
-export function publicUser(user: User): AccountSnapshot {
+export function publicUser(user: User): PublicUser {
   return {
     id: user.id,
     email: user.email,

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import type { DayCount, UnansweredQuestion as Unanswered } from "@/lib/contracts/history";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { conversations, messages } from "@/lib/db/schema";
@@ -41,7 +42,7 @@ export async function filteredConversations(
     .limit(limit);
 }
 
-export type DayCount = { date: string; conversations: number; messages: number };
+export type { DayCount } from "@/lib/contracts/history";
 
 /** Conversations started and messages written per local day; only days that have any. */
 export async function countsPerDay(db: Db, agentId: string, from: string, to: string, tz: string) {
@@ -90,13 +91,7 @@ export async function messagesOfDay(db: Db, agentId: string, date: string, tz: s
   return rows.reverse().map((r) => ({ ...r.message, conversationPublicId: r.conversationPublicId }));
 }
 
-export type Unanswered = {
-  question: string;
-  count: number;
-  last_asked_at: string;
-  conversation_id: string;
-  message_id: string;
-};
+export type { UnansweredQuestion as Unanswered } from "@/lib/contracts/history";
 
 const UNANSWERED_SCAN = 500;
 const UNANSWERED_SHOWN = 50;

@@ -2,6 +2,7 @@ import "server-only";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { config } from "@/lib/config";
+import type { ModelInfo } from "@/lib/contracts/models";
 
 /**
  * The language models an owner can choose (CHAT-3): the configured OpenAI-compatible ones, and always the
@@ -9,12 +10,7 @@ import { config } from "@/lib/config";
  */
 export const BUILTIN_MODEL = "builtin";
 
-export type ModelInfo = {
-  id: string;
-  name: string;
-  provider: "openai-compatible" | "builtin";
-  default: boolean;
-};
+export type { ModelInfo } from "@/lib/contracts/models";
 
 export function availableModels(): ModelInfo[] {
   const configured = llmModelIds();

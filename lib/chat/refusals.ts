@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { RefusalReason, RefusedDay } from "@/lib/client/history";
+import type { RefusalReason, RefusedDay } from "@/lib/contracts/history";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { dayEnd, dayStart, localDay } from "./days";
@@ -9,7 +9,7 @@ import { dayEnd, dayStart, localDay } from "./days";
  * Refused public-chat messages (CHAT-8), counted per agent, hour and reason for the owner's insight. One
  * upsert per refusal: an attack costs a counter, never a row per request.
  */
-export type { RefusalReason, RefusedDay } from "@/lib/client/history";
+export type { RefusalReason, RefusedDay } from "@/lib/contracts/history";
 
 export async function recordRefusal(db: Db, agentId: string, reason: RefusalReason): Promise<void> {
   await db.execute(sql`

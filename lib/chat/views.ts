@@ -1,38 +1,9 @@
 import "server-only";
-import type { ConversationRow, MessageRow, StoredSource } from "./conversations";
+import type { ConversationView, MessageView } from "@/lib/contracts/chat";
+import type { ConversationRow, MessageRow } from "./conversations";
 
-/** What the API answers about messages and conversations (docs/chat-api.md). */
-
-export type Source = StoredSource;
-
-export type MessageView = {
-  id: string;
-  conversation_id: string;
-  role: "user" | "assistant";
-  content: string;
-  sources: Source[];
-  mode: "llm" | "quote" | "fallback" | null;
-  status: "complete" | "failed" | "aborted";
-  language: "en" | "vi" | null;
-  feedback: { helpful: boolean; comment: string | null } | null;
-  inserted_at: string;
-};
-
-export type ConversationView = {
-  id: string;
-  agent_id: string;
-  channel: "public" | "owner";
-  title: string;
-  first_question: string;
-  language: "en" | "vi" | null;
-  device: "mobile" | "tablet" | "desktop" | null;
-  message_count: number;
-  unanswered: number;
-  helpful: number;
-  unhelpful: number;
-  inserted_at: string;
-  last_message_at: string;
-};
+/** What the API answers about messages and conversations: their contracts (lib/contracts/chat.ts). */
+export type { ConversationView, MessageView, Source } from "@/lib/contracts/chat";
 
 const lang = (v: string | null): "en" | "vi" | null => (v === "en" || v === "vi" ? v : null);
 

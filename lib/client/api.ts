@@ -1,3 +1,15 @@
+import type { z } from "zod";
+import {
+  type BodyInput,
+  contracts,
+  type DataOf,
+  type MetaOf,
+  type ParamsInput,
+  pathOf,
+  type QueryInput,
+  type RouteContract,
+} from "@/lib/contracts";
+
 /**
  * The app's one way to call its own API from the browser (AUTH-4). Sessions live in HttpOnly cookies, so
  * the wrapper never sees a token: on a 401 whose error says `unauthorized` it asks the server to rotate the
@@ -50,8 +62,8 @@ let renewing: Promise<boolean> | null = null;
  * look like token theft to the server and end the session.
  */
 export function renewSession(): Promise<boolean> {
-  renewing ??= fetch("/api/v1/user/session/renew", {
-    method: "POST",
+  renewing ??= fetch(pathOf(contracts.renewSession), {
+    method: contracts.renewSession.method,
     credentials: "same-origin",
     headers: { accept: "application/json" },
   })
@@ -194,12 +206,63 @@ async function graphql<T>(
 /** AUTH-5: logout within 2 s whatever happens; the caller clears its own state regardless. */
 async function signOut(): Promise<void> {
   const signal = AbortSignal.timeout(2_000);
-  await send("DELETE", "/api/v1/user/session", undefined, { signal, renew: false })
+  await send(contracts.signOut.method, pathOf(contracts.signOut), undefined, { signal, renew: false })
     .then((res) => res.arrayBuffer())
     .catch(() => undefined);
 }
 
+/**
+ * What a typed call sends: the contract's path parameters, query (every route also reads `locale`) and
+ * body (or files as FormData, where the contract takes uploads).
+ */
+export type CallInput<C extends RouteContract> = (C["params"] extends z.ZodType
+  ? { params: ParamsInput<C> }
+  : { params?: undefined }) & {
+  query?: (C["query"] extends z.ZodType ? QueryInput<C> : object) & { locale?: string };
+} & (C["body"] extends z.ZodType
+    ? { body: BodyInput<C> | (C["upload"] extends true ? FormData : never) }
+    : { body?: undefined });
+
+/** The input argument, optional when the contract needs neither path parameters nor a body. */
+type InputArg<C extends RouteContract> = C["params"] extends z.ZodType
+  ? [input: CallInput<C>, opts?: RequestOptions]
+  : C["body"] extends z.ZodType
+    ? [input: CallInput<C>, opts?: RequestOptions]
+    : [input?: CallInput<C>, opts?: RequestOptions];
+
+/** The concrete URL of a call: for the few callers that need the raw response (streams, downloads). */
+export function urlOf<C extends RouteContract>(contract: C, input?: CallInput<C>): string {
+  return pathOf(
+    contract,
+    input?.params as Record<string, string> | undefined,
+    input?.query as Record<string, string | number | boolean | null | undefined> | undefined,
+  );
+}
+
+/** Calls a route by its contract and answers its typed `data`. */
+function call<C extends RouteContract>(contract: C, ...[input, opts]: InputArg<C>): Promise<DataOf<C>> {
+  return request<DataOf<C>>(contract.method, urlOf(contract, input), input?.body, opts);
+}
+
+/** The same, with the contract's `meta` (pages, cursors, totals). */
+function callWithMeta<C extends RouteContract>(
+  contract: C,
+  ...[input, opts]: InputArg<C>
+): Promise<{ data: DataOf<C>; meta: MetaOf<C> }> {
+  return requestWithMeta<DataOf<C>, MetaOf<C>>(
+    contract.method,
+    urlOf(contract, input),
+    input?.body,
+    opts,
+  ) as Promise<{
+    data: DataOf<C>;
+    meta: MetaOf<C>;
+  }>;
+}
+
 export const api = {
+  call,
+  callWithMeta,
   get: <T>(path: string, opts?: RequestOptions) => request<T>("GET", path, undefined, opts),
   list: <T, M = Record<string, unknown>>(path: string, opts?: RequestOptions) =>
     requestWithMeta<T, M>("GET", path, undefined, opts),

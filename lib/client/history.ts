@@ -2,48 +2,23 @@
  * The history page's objects and pure helpers (docs/history-api.md): calendar days in the owner's time
  * zone, month grids, relative times and the export's file name. No React, no fetch: unit tested.
  */
-import type { ChatConversation } from "./chat-types";
+import { contracts, pathOf } from "@/lib/contracts";
+import type { ConversationView } from "@/lib/contracts/chat";
+import type { ExportFormat } from "@/lib/contracts/history";
 
-export type HistoryConversation = ChatConversation & {
-  first_question?: string;
-  device?: "mobile" | "tablet" | "desktop" | null;
-  unanswered?: number;
-};
+export {
+  type DayCount,
+  type ExportFormat,
+  type Insights,
+  REFUSAL_REASONS,
+  type RefusalReason,
+  type RefusedDay,
+  type UnansweredQuestion,
+} from "@/lib/contracts/history";
+
+export type HistoryConversation = ConversationView;
 
 export type HistoryMeta = { last_id: string | null; has_more: boolean };
-
-export type DayCount = { date: string; conversations: number; messages: number };
-
-export type UnansweredQuestion = {
-  question: string;
-  count: number;
-  last_asked_at: string;
-  conversation_id: string;
-  message_id: string;
-};
-
-export const REFUSAL_REASONS = [
-  "visitor_minute",
-  "address_minute",
-  "agent_minute",
-  "challenge",
-  "visitor_day",
-  "address_day",
-  "allowance",
-] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
-/** Public-chat messages the abuse limits refused on one day, in all and by reason (CHAT-8). */
-export type RefusedDay = { date: string; total: number } & Partial<Record<RefusalReason, number>>;
-
-export type Insights = {
-  days: DayCount[];
-  feedback: { helpful: number; unhelpful: number };
-  unanswered: UnansweredQuestion[];
-  /** only days that have any; absent from servers before CHAT-8's refusal counts */
-  refused?: RefusedDay[];
-};
-
-export type ExportFormat = "csv" | "json";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -209,12 +184,13 @@ export function conversationsPath(p: {
   date?: string | null;
   q?: string;
 }): string {
-  const params = new URLSearchParams({ tz: p.tz });
-  if (p.lastId) params.set("last_id", p.lastId);
-  if (p.date) params.set("date", p.date);
   const q = p.q?.trim();
-  if (q) params.set("q", q);
-  return `/api/v1/agent/conversations?${params}`;
+  return pathOf(contracts.listConversations, null, {
+    tz: p.tz,
+    last_id: p.lastId || undefined,
+    date: p.date || undefined,
+    q: q || undefined,
+  });
 }
 
 /** Adds a page to a list, keeping each conversation once (the first time it was seen). */

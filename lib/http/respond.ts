@@ -1,11 +1,12 @@
 import "server-only";
 import type { z } from "zod";
 import { config } from "@/lib/config";
+import { JSON_BODY_LIMIT } from "@/lib/contracts/fields";
 import { logger } from "@/lib/logger";
 import { ApiError } from "./errors";
 import { requestLocale } from "./locale";
 import { isCrossOriginMutation } from "./origin";
-import { cleanStrings } from "./text-hygiene";
+import { cleanQuery, cleanStrings } from "./text-hygiene";
 import { fieldErrors } from "./validation";
 
 const log = logger("api");
@@ -38,15 +39,7 @@ export function handle<Ctx>(fn: (req: Request, ctx: Ctx) => Promise<Response>) {
   };
 }
 
-/** The largest JSON body a route reads unless it says otherwise. */
-export const JSON_BODY_LIMIT = 64 * 1024;
-
-/**
- * The body limit for a route whose texts total at most `chars` characters: each may arrive as a \uXXXX
- * escape (6 bytes, what Python's json.dumps sends by default) and covers a 4-byte UTF-8 character too,
- * plus room for keys and other small fields.
- */
-export const jsonLimitFor = (chars: number): number => chars * 6 + 8 * 1024;
+export { JSON_BODY_LIMIT, jsonLimitFor } from "@/lib/contracts/fields";
 
 /**
  * Parses a JSON body against a zod schema: too large is 413 (read no further), bad JSON 400, a schema
@@ -70,6 +63,26 @@ export async function parseJson<S extends z.ZodType>(
   if (!result.success) {
     const fields = fieldErrors(result.error, requestLocale(req));
     throw new ApiError("validation_failed", undefined, {}, fields);
+  }
+  return result.data;
+}
+
+/**
+ * Parses a query string against a zod schema of its fields, cleaned like every other text first. A name
+ * given twice counts once, its first value (as URLSearchParams.get reads it). A miss is 422 with per-field
+ * reasons, or `invalid` when the route words it its own way.
+ */
+export function parseQuery<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  invalid?: (fields: Record<string, string>) => ApiError,
+): z.infer<S> {
+  const first = new Map<string, string>();
+  for (const [k, v] of cleanQuery(req.url)) if (!first.has(k)) first.set(k, v);
+  const result = schema.safeParse(Object.fromEntries(first), { reportInput: true });
+  if (!result.success) {
+    const fields = fieldErrors(result.error, requestLocale(req));
+    throw invalid?.(fields) ?? new ApiError("validation_failed", undefined, {}, fields);
   }
   return result.data;
 }

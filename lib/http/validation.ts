@@ -1,9 +1,8 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 import type { FieldErrors } from "./errors";
-import { charCount } from "./text-hygiene";
 
 /**
  * zod's issues as short field messages in the request's language. A refinement may name its own text with
@@ -46,13 +45,4 @@ function fieldMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   }
 }
 
-/**
- * At most `max` characters as people count them (code points): zod's own max counts UTF-16 units, so an
- * emoji would count twice. Reported as zod's own too_big, so the field message is the usual one.
- */
-export const maxChars = (max: number) =>
-  z.string().superRefine((s, ctx) => {
-    if (charCount(s) > max) {
-      ctx.addIssue({ code: "too_big", origin: "string", maximum: max, inclusive: true, input: s });
-    }
-  });
+export { maxChars } from "@/lib/contracts/fields";

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
+import type { AddResult, Rejection } from "@/lib/contracts/training";
 import type { Db } from "@/lib/db/client";
 import type { DocumentType } from "@/lib/db/schema";
 import { cleanLine } from "@/lib/http/text-hygiene";
@@ -13,9 +14,7 @@ import { agentUsage, planReason, reasonText, upgradePath } from "./agent-limits"
 import { type DocumentListItem, hashesKnown, insertDocument, toListItem } from "./documents";
 import type { UploadedFile, UploadRejection } from "./upload";
 
-/** `upgrade_url` is present when a plan limit refused it: where the owner can lift the limit. */
-export type Rejection = { name: string; message: string; detail?: string; upgrade_url?: string };
-export type AddResult = { accepted: DocumentListItem[]; rejected: Rejection[] };
+export type { AddResult, Rejection } from "@/lib/contracts/training";
 
 /** What adding needs from its surroundings; the route supplies the real ones, tests their own. */
 export type AddContext = {

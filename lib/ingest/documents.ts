@@ -1,29 +1,15 @@
 import "server-only";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { DocumentListItem, TrainingSummary } from "@/lib/contracts/training";
 import type { Db } from "@/lib/db/client";
-import { crawlPages, type DocumentStatus, type DocumentType, documents } from "@/lib/db/schema";
+import { crawlPages, type DocumentType, documents } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
-import type { TrainingSummary } from "@/lib/shared/training";
 import { decodeReason, reasonText, upgradePath } from "./agent-limits";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
-/** The files page's row (AGENT-6), in the spec's field names. */
-export type DocumentListItem = {
-  id: string;
-  name: string;
-  type: DocumentType;
-  size: number;
-  status: DocumentStatus;
-  /** Why it failed; on a completed document, a note (only the beginning was learned, and why). */
-  error: string | null;
-  characters: number;
-  /** A website's pages read so far; null for files and texts (a website's own size says nothing). */
-  pages: number | null;
-  inserted_at: string;
-  /** Present when a plan limit is the reason: where the owner can lift it. */
-  upgrade_url?: string;
-};
+/** The files page's row (AGENT-6) and the progress totals are their contracts' (lib/contracts/training.ts). */
+export type { DocumentListItem, TrainingSummary } from "@/lib/contracts/training";
 
 export const DOCUMENTS_PER_PAGE = 20;
 

@@ -1,19 +1,16 @@
 import "server-only";
-import { ownerAgentContext } from "@/lib/agents/owner-request";
+import type { OwnerAgentContext } from "@/lib/agents/owner-request";
 import { limitsFor } from "@/lib/billing/plan-limits";
-import { ApiError } from "@/lib/http/errors";
-import { requestLocale } from "@/lib/http/locale";
+import type { Locale } from "@/lib/i18n/routing";
 import { runtime } from "@/lib/server/runtime";
 import { fileStore } from "@/lib/storage/store";
 import type { AddContext } from "./add";
 import { sendIngest } from "./queue";
 
-/** What every training route starts with: the signed-in owner, their agent (404 before setup), limits. */
-export async function trainingContext(req: Request) {
-  const { user, agent, db } = await ownerAgentContext(req);
+/** What the training routes add to the owner and their agent: the plan's limits and how to add documents. */
+export async function trainingContext({ user, agent, db }: OwnerAgentContext, locale: Locale) {
   const rt = await runtime();
   const limits = limitsFor(user);
-  const locale = requestLocale(req);
   const add: AddContext = {
     db,
     agentId: agent.id,
@@ -23,13 +20,5 @@ export async function trainingContext(req: Request) {
     maxFileBytes: limits.maxFileBytes,
     limits,
   };
-  return { user, agent, db, limits, locale, add, config: rt.config };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A document id from the path; anything that cannot be one is simply not found. */
-export function documentIdOf(raw: string): string {
-  if (!UUID.test(raw)) throw new ApiError("not_found", "document_not_found");
-  return raw.toLowerCase();
+  return { limits, add, config: rt.config };
 }

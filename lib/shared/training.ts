@@ -1,2 +1,2 @@
-/** Totals for the setup page's progress panel. */
-export type TrainingSummary = { processing: number; completed: number; failed: number; characters: number };
+/** Totals for the setup page's progress panel: the contract's (lib/contracts/training.ts). */
+export type { TrainingSummary } from "@/lib/contracts/training";

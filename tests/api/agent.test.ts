@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
+import type { OwnerAgent } from "@/lib/contracts/agent";
+import type { ErrorBody } from "@/lib/contracts/errors";
 import { newPerson, signInWithOidc } from "../helpers/oidc-sign-in";
 import { sql } from "../helpers/sql";
 
@@ -7,24 +9,7 @@ import { sql } from "../helpers/sql";
 
 const base = () => inject("baseUrl");
 
-type Agent = {
-  id: string;
-  name: string;
-  kind: string;
-  instructions: string;
-  greeting: string;
-  /** The greeting a visitor on a page in the request's language sees (the default one read in it). */
-  visitor_greeting: string;
-  suggested_questions: string[];
-  fallback_message: string;
-  language: string;
-  model: string | null;
-  inserted_at: string;
-  updated_at: string;
-};
-type ErrorBody = {
-  error: { status: number; message: string; detail: string; fields?: Record<string, string> };
-};
+type Agent = OwnerAgent;
 
 async function owner() {
   const { access, renewal } = await signInWithOidc(newPerson("Owner"));

@@ -1,18 +1,12 @@
 import { describe, expect, inject, it } from "vitest";
+import type { ConversationView } from "@/lib/contracts/chat";
 import { type Message, ownerApi, trainedAgent, Visitor } from "../helpers/chat";
 import { sql } from "../helpers/sql";
 
 /**
  * Who sees what (CHAT-1, CHAT-4, CHAT-5, HIST-1 cursors) and the abuse limits (CHAT-8), over real HTTP.
  */
-type Conversation = {
-  id: string;
-  channel: string;
-  title: string;
-  message_count: number;
-  helpful: number;
-  unhelpful: number;
-};
+type Conversation = ConversationView;
 
 const texts = [
   {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { AddResult, DocumentListItem } from "@/lib/contracts/training";
 import { baseUrl } from "../helpers/http";
 import { signInWithOidc } from "../helpers/oidc-sign-in";
 import { sql } from "../helpers/sql";
@@ -9,17 +10,7 @@ import { sql } from "../helpers/sql";
  * AGENT-2…6 over real HTTP: files, snippets and a local website go in, the background jobs learn them into
  * the search index, the list shows it, removal takes everything away, and nobody else can touch them.
  */
-type Doc = {
-  id: string;
-  name: string;
-  type: string;
-  size: number;
-  status: string;
-  error: string | null;
-  characters: number;
-  inserted_at: string;
-};
-type AddResult = { accepted: Doc[]; rejected: { name: string; message: string }[] };
+type Doc = DocumentListItem;
 
 async function api<T>(token: string, method: string, p: string, body?: unknown, lang = "en") {
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, "accept-language": lang };

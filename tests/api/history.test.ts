@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import type { ConversationView } from "@/lib/contracts/chat";
 import { ownerApi, trainedAgent, Visitor } from "../helpers/chat";
 import { sql } from "../helpers/sql";
 
@@ -7,7 +8,7 @@ import { sql } from "../helpers/sql";
  * zone, one day's download (500 at most, CSV that Excel reads in Vietnamese), insight and unanswered
  * questions turned into knowledge; another owner sees none of it.
  */
-type Conversation = { id: string; title: string; first_question: string; unanswered: number };
+type Conversation = ConversationView;
 type Page = { data: Conversation[]; meta: { last_id: string | null; has_more: boolean } };
 
 const texts = [

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { DocumentListItem } from "@/lib/contracts/training";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
 import { csvOfTinyRows, pdfStreamBomb, xlsxSharedStringAmplifier } from "../helpers/hostile-files";
@@ -23,7 +24,7 @@ const MEMORY_BUDGET = 800 * MB;
  */
 const HEALTH_BUDGET_MS = 1_500;
 
-type Doc = { id: string; name: string; status: string; error: string | null; characters: number };
+type Doc = DocumentListItem;
 
 async function ownerWithAgent() {
   const { access } = await signInWithOidc();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { ErrorBody } from "@/lib/contracts/errors";
 import { latestCode, latestMail, mailCount } from "../helpers/mail";
 import { cookiePairs, signInWithCode } from "../helpers/session";
 import { sql } from "../helpers/sql";
@@ -12,10 +13,6 @@ const base = () => inject("baseUrl");
 const run = randomBytes(4).toString("hex");
 const uniqueEmail = (tag: string) => `otp-${tag}-${run}-${randomBytes(3).toString("hex")}@example.test`;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("base64url");
-
-type ErrorBody = {
-  error: { status: number; message: string; detail: string; fields?: Record<string, string> };
-};
 
 /** Every test comes from 127.0.0.1: the per-address counters are shared, so each test starts from zero. */
 const clearLimits = () => sql("delete from rate_limits where key like 'otp:%'");

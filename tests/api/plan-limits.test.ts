@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AddResult, DocumentListItem } from "@/lib/contracts/training";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
 import { baseUrl } from "../helpers/http";
@@ -12,16 +13,8 @@ import { sql } from "../helpers/sql";
  * Documents an owner "already had" are seeded through the test database so the test does not learn 100
  * files; the refusals and the learning under test go through the API.
  */
-type Doc = {
-  id: string;
-  name: string;
-  status: string;
-  error: string | null;
-  characters: number;
-  upgrade_url?: string;
-};
-type Rejected = { name: string; message: string; upgrade_url?: string };
-type Added = { accepted: Doc[]; rejected: Rejected[] };
+type Doc = DocumentListItem;
+type Added = AddResult;
 
 async function call<T>(token: string, method: string, path: string, body?: unknown, lang = "en") {
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, "accept-language": lang };

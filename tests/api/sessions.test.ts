@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import type { Tokens } from "@/lib/contracts/auth";
+import type { ErrorBody } from "@/lib/contracts/errors";
 import { cookiePairs, type SignedIn, signInWithCode } from "../helpers/session";
 import { sql } from "../helpers/sql";
 
@@ -13,9 +15,6 @@ const uniqueEmail = (tag: string) => `sessions-${tag}-${randomBytes(4).toString(
 const sha256 = (s: string) => createHash("sha256").update(s).digest("base64url");
 
 const YEAR = 365 * 24 * 3600;
-
-type Tokens = { access_token: string; renewal_token: string; token_type: string; expires_in: number };
-type ErrorBody = { error: { status: number; message: string; detail: string } };
 
 afterAll(() => sql("delete from rate_limits where key like 'otp:%'"));
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { AddResult as AddData } from "@/lib/contracts/training";
 import { type Message, ownerApi, trainedAgent, Visitor } from "../helpers/chat";
 import { baseUrl } from "../helpers/http";
 import { signInWithOidc } from "../helpers/oidc-sign-in";
@@ -47,8 +48,7 @@ async function raw(
   return { status: res.status, text, json };
 }
 
-type Doc = { id: string; name: string; status: string };
-type AddResult = { data: { accepted: Doc[]; rejected: { name: string; message: string }[] } };
+type AddResult = { data: AddData };
 
 /** Every file under the agent's folder in DATA_DIR/files against the rows that name one. */
 async function storedFilesAndRows(agentPublicId: string) {

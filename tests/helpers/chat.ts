@@ -5,11 +5,11 @@ import { signInWithOidc } from "./oidc-sign-in";
 /** Owners, trained agents and visitors for chat tests, all through the public HTTP API. */
 
 // The API's own shapes: a test that expects another shape fails to compile, not just at run time.
-export type { MessageView as Message, Source } from "@/lib/chat/views";
+export type { MessageView as Message, Source } from "@/lib/contracts/chat";
+export type { ErrorBody } from "@/lib/contracts/errors";
 
-import type { MessageView as Message } from "@/lib/chat/views";
-
-export type ErrorBody = { error: { status: number; message: string; detail: string } };
+import type { MessageView as Message } from "@/lib/contracts/chat";
+import type { ErrorBody } from "@/lib/contracts/errors";
 
 const base = () => inject("baseUrl");
 

@@ -1,30 +1,26 @@
-import { z } from "zod";
 import { isProviderEnabled, isProviderId } from "@/lib/auth/providers";
 import { config } from "@/lib/config";
-import { requestLocale } from "@/lib/http/locale";
-import { handle } from "@/lib/http/respond";
-import { cleanQuery } from "@/lib/http/text-hygiene";
-
-const query = z.object({
-  provider: z.string().max(40).optional().catch(undefined),
-  "referral-code": z.string().max(500).optional().catch(undefined),
-});
+import { contracts, pathOf } from "@/lib/contracts";
+import { route } from "@/lib/http/route";
 
 /**
- * The spec's /oauth2/auth entry point. With ?provider= it starts that provider's sign-in (keeping the
- * referral code and language); without one, or with one this server has not enabled, it shows the
- * sign-in card on the home page (a followed link should never land on the API's JSON 404).
+ * With ?provider= it starts that provider's sign-in (keeping the referral code and language); without one,
+ * or with one this server has not enabled, it shows the sign-in card on the home page (a followed link
+ * should never land on the API's JSON 404).
  */
-export const GET = handle(async (req) => {
-  const searchParams = cleanQuery(req.url);
-  const q = query.parse(Object.fromEntries(searchParams));
-  const locale = requestLocale(req);
+export const GET = route(contracts.oauthEntry, async ({ query, locale }) => {
   const base = config().APP_URL;
   let target: string;
-  if (q.provider && isProviderId(q.provider) && isProviderEnabled(q.provider)) {
-    const next = new URLSearchParams({ locale });
-    if (q["referral-code"]) next.set("referral-code", q["referral-code"]);
-    target = `${base}/api/v1/auth/${q.provider}/new?${next}`;
+  if (query.provider && isProviderId(query.provider) && isProviderEnabled(query.provider)) {
+    const start = pathOf(
+      contracts.startOAuth,
+      { provider: query.provider },
+      {
+        locale,
+        "referral-code": query["referral-code"] || undefined,
+      },
+    );
+    target = `${base}${start}`;
   } else {
     target = `${base}/${locale}#sign-in`;
   }

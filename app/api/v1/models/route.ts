@@ -1,9 +1,6 @@
-import { requireUser } from "@/lib/auth/request";
 import { availableModels } from "@/lib/chat/models";
-import { handle, ok } from "@/lib/http/respond";
+import { contracts } from "@/lib/contracts";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
-/** The models an owner can pick for their agent (CHAT-3); "builtin" is always there. */
-export const GET = handle(async (req) => {
-  await requireUser(req);
-  return ok(availableModels());
-});
+export const GET = route(contracts.listModels, async () => ok(availableModels()));

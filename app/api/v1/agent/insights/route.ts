@@ -1,22 +1,16 @@
-import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { dateRange, timeZone } from "@/lib/chat/days";
 import { insights } from "@/lib/chat/history";
 import { refusalsPerDay } from "@/lib/chat/refusals";
-import { handle, ok } from "@/lib/http/respond";
-import { cleanQuery } from "@/lib/http/text-hygiene";
+import { contracts } from "@/lib/contracts";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
-/**
- * Conversations and messages per day, the share of helpful answers, unanswered questions (HIST-3), and the
- * public-chat messages the abuse limits refused, per day and reason (CHAT-8).
- */
-export const GET = handle(async (req) => {
-  const { user, agent, db: database } = await ownerAgentContext(req);
-  const params = cleanQuery(req.url);
-  const { from, to } = dateRange(params.get("from"), params.get("to"));
-  const tz = await timeZone(database, params.get("tz"), user.timeZone);
+export const GET = route(contracts.insights, async ({ user, agent, db, query }) => {
+  const { from, to } = dateRange(query.from ?? null, query.to ?? null);
+  const tz = await timeZone(db, query.tz ?? null, user.timeZone);
   const [found, refused] = await Promise.all([
-    insights(database, agent.id, from, to, tz),
-    refusalsPerDay(database, agent.id, from, to, tz),
+    insights(db, agent.id, from, to, tz),
+    refusalsPerDay(db, agent.id, from, to, tz),
   ]);
   return ok({ ...found, refused });
 });

@@ -2,14 +2,13 @@ import { readCookie } from "@/lib/auth/cookies";
 import { accessTokenOf, bearer } from "@/lib/auth/request";
 import { clearSessionCookies } from "@/lib/auth/respond";
 import { authenticate, revokeFamily, sessionOfRenewalToken } from "@/lib/auth/sessions";
-import { handle, ok } from "@/lib/http/respond";
+import { contracts } from "@/lib/contracts";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
-/**
- * AUTH-5 logout: ends this session family and clears the cookies. Always succeeds: a client that is
- * already signed out (or whose token expired) is simply told so.
- */
-export const DELETE = handle(async (req) => {
+/** Always succeeds: a client that is already signed out (or whose token expired) is simply told so. */
+export const DELETE = route(contracts.signOut, async ({ req }) => {
   const database = await db();
   let sessionId: string | null = null;
   const access = accessTokenOf(req);

@@ -1,12 +1,11 @@
-import { requireUser } from "@/lib/auth/request";
 import { clearSessionCookies } from "@/lib/auth/respond";
 import { listActiveSessions, revokeAllSessions } from "@/lib/auth/sessions";
-import { handle, ok } from "@/lib/http/respond";
+import { contracts } from "@/lib/contracts";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
-/** The signed-in user's active sessions, this one marked `current`. */
-export const GET = handle(async (req) => {
-  const { user, sessionId } = await requireUser(req);
+export const GET = route(contracts.listSessions, async ({ user, sessionId }) => {
   const list = await listActiveSessions(await db(), user.id);
   return ok(
     list.map((s) => ({
@@ -21,9 +20,7 @@ export const GET = handle(async (req) => {
   );
 });
 
-/** "Sign out everywhere": ends every session of the user, this one included. */
-export const DELETE = handle(async (req) => {
-  const { user } = await requireUser(req);
+export const DELETE = route(contracts.endAllSessions, async ({ user }) => {
   const ended = await revokeAllSessions(await db(), user.id);
   return ok({ ended }, { headers: clearSessionCookies(new Headers()) });
 });

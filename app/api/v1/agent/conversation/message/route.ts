@@ -1,15 +1,12 @@
-import { ownerAgentContext } from "@/lib/agents/owner-request";
-import { MESSAGE_BODY_LIMIT, ownerMessageSchema } from "@/lib/chat/input";
 import { enforceOwnerLimits } from "@/lib/chat/limits";
 import { type ChatScope, findConversation, sendMessage } from "@/lib/chat/send";
-import { handle, parseJson } from "@/lib/http/respond";
+import { contracts } from "@/lib/contracts";
+import { route } from "@/lib/http/route";
 
-/** The owner's test chat with their own agent (CHAT-4): the visitor's path without the visitor's allowance. */
-export const POST = handle(async (req) => {
-  const { user, agent, db: database } = await ownerAgentContext(req);
-  const input = await parseJson(req, ownerMessageSchema, { maxBytes: MESSAGE_BODY_LIMIT });
+export const POST = route(contracts.sendOwnerMessage, async ({ req, user, agent, db, body }) => {
+  const input = await body();
   const scope: ChatScope = { agent, channel: "owner", visitorId: null, setCookie: null };
-  const conversation = await findConversation(database, scope, input.conversation_id);
-  await enforceOwnerLimits(database, user.id);
-  return sendMessage(database, req, scope, input, conversation);
+  const conversation = await findConversation(db, scope, input.conversation_id);
+  await enforceOwnerLimits(db, user.id);
+  return sendMessage(db, req, scope, input, conversation);
 });

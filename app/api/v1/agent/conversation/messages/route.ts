@@ -1,42 +1,40 @@
 import { isPublicId } from "@/lib/agents/public-id";
-import { agentOfOwner } from "@/lib/agents/queries";
-import { requireUser } from "@/lib/auth/request";
 import { conversationOfAgent, messageSeq, messagesAfter } from "@/lib/chat/conversations";
 import { conversationView, messageView } from "@/lib/chat/views";
+import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { handle, ok } from "@/lib/http/respond";
-import { cleanQuery } from "@/lib/http/text-hygiene";
-import { db } from "@/lib/server/runtime";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
 const PAGE = 50;
 
-/** One conversation of the owner's agent, oldest first, 50 at a time after `last_id` (HIST-1). */
-export const GET = handle(async (req) => {
-  const { user } = await requireUser(req);
-  const params = cleanQuery(req.url);
-  const id = params.get("conversation_id") ?? "";
-  const database = await db();
-  const agent = await agentOfOwner(database, user.id);
-  const conversation = agent && isPublicId(id) ? await conversationOfAgent(database, agent.id, id) : null;
-  if (!agent || !conversation) throw new ApiError("not_found", "conversation_not_found");
-  const lastId = params.get("last_id");
-  let after = 0;
-  if (lastId) {
-    const seq = await messageSeq(database, conversation.id, lastId);
-    if (seq === null) throw new ApiError("bad_request", "cursor_invalid");
-    after = seq;
-  }
-  const rows = await messagesAfter(database, conversation.id, after, PAGE + 1);
-  const page = rows.slice(0, PAGE);
-  const hasMore = rows.length > PAGE;
-  return ok(
-    page.map((m) => messageView(m, conversation.publicId)),
-    {
-      meta: {
-        conversation: conversationView(conversation, agent.publicId),
-        last_id: page.at(-1)?.publicId ?? lastId ?? null,
-        has_more: hasMore,
+/** An owner without an agent has no conversation to show: the same 404 as a conversation not theirs. */
+export const GET = route(
+  contracts.ownerMessages,
+  async ({ agent, db, query }) => {
+    const id = query.conversation_id ?? "";
+    const conversation = isPublicId(id) ? await conversationOfAgent(db, agent.id, id) : null;
+    if (!conversation) throw new ApiError("not_found", "conversation_not_found");
+    const lastId = query.last_id;
+    let after = 0;
+    if (lastId) {
+      const seq = await messageSeq(db, conversation.id, lastId);
+      if (seq === null) throw new ApiError("bad_request", "cursor_invalid");
+      after = seq;
+    }
+    const rows = await messagesAfter(db, conversation.id, after, PAGE + 1);
+    const page = rows.slice(0, PAGE);
+    const hasMore = rows.length > PAGE;
+    return ok(
+      page.map((m) => messageView(m, conversation.publicId)),
+      {
+        meta: {
+          conversation: conversationView(conversation, agent.publicId),
+          last_id: page.at(-1)?.publicId ?? lastId ?? null,
+          has_more: hasMore,
+        },
       },
-    },
-  );
-});
+    );
+  },
+  { missingAgent: "conversation_not_found" },
+);

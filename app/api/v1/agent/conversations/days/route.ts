@@ -1,15 +1,12 @@
-import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { dateRange, timeZone } from "@/lib/chat/days";
 import { countsPerDay } from "@/lib/chat/history";
-import { handle, ok } from "@/lib/http/respond";
-import { cleanQuery } from "@/lib/http/text-hygiene";
+import { contracts } from "@/lib/contracts";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
-/** Days that have conversations, for marking a calendar (HIST-2). */
-export const GET = handle(async (req) => {
-  const { user, agent, db: database } = await ownerAgentContext(req);
-  const params = cleanQuery(req.url);
-  const { from, to } = dateRange(params.get("from"), params.get("to"));
-  const tz = await timeZone(database, params.get("tz"), user.timeZone);
-  const days = await countsPerDay(database, agent.id, from, to, tz);
+export const GET = route(contracts.conversationDays, async ({ user, agent, db, query }) => {
+  const { from, to } = dateRange(query.from ?? null, query.to ?? null);
+  const tz = await timeZone(db, query.tz ?? null, user.timeZone);
+  const days = await countsPerDay(db, agent.id, from, to, tz);
   return ok(days.filter((d) => d.conversations > 0 || d.messages > 0));
 });

@@ -1,22 +1,18 @@
-import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { calendarDate, timeZone } from "@/lib/chat/days";
 import { exportRecords, toCsv } from "@/lib/chat/export";
 import { messagesOfDay } from "@/lib/chat/history";
+import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { handle } from "@/lib/http/respond";
-import { cleanQuery } from "@/lib/http/text-hygiene";
+import { route } from "@/lib/http/route";
 
-/** One day's messages as a CSV or JSON download, the 500 latest at most (HIST-2). */
-export const GET = handle(async (req) => {
-  const { user, agent, db: database } = await ownerAgentContext(req);
-  const params = cleanQuery(req.url);
-  if (!params.get("date")) throw new ApiError("bad_request", "history_date_required");
-  const date = calendarDate(params.get("date"))!;
-  const format = params.get("format") ?? "csv";
+export const GET = route(contracts.exportDay, async ({ user, agent, db, query }) => {
+  if (!query.date) throw new ApiError("bad_request", "history_date_required");
+  const date = calendarDate(query.date)!;
+  const format = query.format ?? "csv";
   if (format !== "csv" && format !== "json")
     throw new ApiError("validation_failed", "history_format_invalid");
-  const tz = await timeZone(database, params.get("tz"), user.timeZone);
-  const rows = await messagesOfDay(database, agent.id, date, tz);
+  const tz = await timeZone(db, query.tz ?? null, user.timeZone);
+  const rows = await messagesOfDay(db, agent.id, date, tz);
   if (rows.length === 0) throw new ApiError("not_found", "history_no_messages");
   const records = exportRecords(rows, tz);
   const name = `agentcity-history-${date}.${format}`;

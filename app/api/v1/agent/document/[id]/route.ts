@@ -1,14 +1,14 @@
+import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { handle, ok } from "@/lib/http/respond";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 import { deleteDocument } from "@/lib/ingest/documents";
-import { documentIdOf, trainingContext } from "@/lib/ingest/owner";
+import { fileStore } from "@/lib/storage/store";
 
-/** AGENT-6: removes a document, what the agent learned from it (cascade) and its stored original. */
-export const DELETE = handle(async (req, { params }: { params: Promise<{ id: string }> }) => {
-  const id = documentIdOf((await params).id);
-  const ctx = await trainingContext(req);
-  const removed = await deleteDocument(ctx.db, ctx.agent.id, id);
+/** What the agent learned from it goes with it (cascade), and so does its stored original. */
+export const DELETE = route(contracts.deleteDocument, async ({ db, agent, params }) => {
+  const removed = await deleteDocument(db, agent.id, params.id);
   if (!removed) throw new ApiError("not_found", "document_not_found");
-  if (removed.storageKey) await ctx.add.store.delete(removed.storageKey);
+  if (removed.storageKey) await fileStore().delete(removed.storageKey);
   return ok({ id: removed.id });
 });

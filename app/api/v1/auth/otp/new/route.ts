@@ -1,16 +1,9 @@
 import { otpDelivery } from "@/lib/auth/otp-delivery";
 import { OTP_CODE_LENGTH, OTP_TTL_SECONDS } from "@/lib/auth/otp-policy";
-import { handle, ok } from "@/lib/http/respond";
+import { contracts } from "@/lib/contracts";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 
-/**
- * AUTH-2: how sign-in codes travel (`smtp`, or `console` without SMTP_URL) and their shape. `enabled` stays
- * for clients written when codes could be off; sign-in by code is now always on.
- */
-export const GET = handle(async () => {
-  return ok({
-    enabled: true,
-    delivery: otpDelivery(),
-    code_length: OTP_CODE_LENGTH,
-    expires_in: OTP_TTL_SECONDS,
-  });
-});
+export const GET = route(contracts.otpSettings, async () =>
+  ok({ enabled: true, delivery: otpDelivery(), code_length: OTP_CODE_LENGTH, expires_in: OTP_TTL_SECONDS }),
+);

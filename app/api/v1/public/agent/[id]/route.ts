@@ -1,12 +1,12 @@
 import { publicAgent } from "@/lib/agents/agent";
+import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { requestLocale } from "@/lib/http/locale";
-import { handle, ok } from "@/lib/http/respond";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
-/** AGENT-7: what a visitor may know about an agent, without a token. */
-export const GET = handle(async (req, { params }: { params: Promise<{ id: string }> }) => {
-  const agent = await publicAgent(await db(), (await params).id, requestLocale(req));
+export const GET = route(contracts.getPublicAgent, async ({ params, locale }) => {
+  const agent = await publicAgent(await db(), params.id, locale);
   if (!agent) throw new ApiError("not_found", "agent_not_found");
   return ok(agent);
 });

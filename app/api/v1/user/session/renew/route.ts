@@ -2,13 +2,15 @@ import { readCookie } from "@/lib/auth/cookies";
 import { bearer } from "@/lib/auth/request";
 import { clearSessionCookies, tokensResponse } from "@/lib/auth/respond";
 import { renew } from "@/lib/auth/sessions";
+import { contracts } from "@/lib/contracts";
 import { clientIp } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
-import { errorResponse, handle } from "@/lib/http/respond";
+import { errorResponse } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
-/** AUTH-3: rotates both tokens. The renewal token comes as Authorization (API clients) or cookie. */
-export const POST = handle(async (req) => {
+/** The renewal token comes as Authorization (API clients) or cookie. */
+export const POST = route(contracts.renewSession, async ({ req }) => {
   const token = bearer(req) ?? readCookie(req, "renewal_token");
   if (!token || token.length > 200) throw new ApiError("unauthorized", "renewal_missing");
   const result = await renew(await db(), token, { ip: clientIp(req) });

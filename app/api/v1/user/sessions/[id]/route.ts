@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { requireUser } from "@/lib/auth/request";
 import { revokeOwnSession } from "@/lib/auth/sessions";
+import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { handle, ok } from "@/lib/http/respond";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
-/** Ends one of the user's sessions (e.g. a lost phone). Another user's session id is a 404. */
-export const DELETE = handle(async (req, { params }: { params: Promise<{ id: string }> }) => {
-  const { user } = await requireUser(req);
-  const id = z.uuid().safeParse((await params).id);
+/** The id is checked after the caller: a signed-out request is a 401 whatever id it names. */
+export const DELETE = route(contracts.endSession, async ({ user, params }) => {
+  const id = z.uuid().safeParse(params.id);
   if (!id.success || !(await revokeOwnSession(await db(), user.id, id.data))) throw new ApiError("not_found");
   return ok({ ended: 1 });
 });

@@ -1,20 +1,21 @@
 import { agentByPublicId } from "@/lib/agents/queries";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
-import { MESSAGE_BODY_LIMIT, publicMessageSchema } from "@/lib/chat/input";
 import { enforcePublicLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
 import { type ChatScope, findConversation, sendMessage } from "@/lib/chat/send";
 import { ensureVisitor } from "@/lib/chat/visitor";
+import { contracts } from "@/lib/contracts";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
-import { handle, parseJson } from "@/lib/http/respond";
 import { logger } from "@/lib/logger";
-import { db } from "@/lib/server/runtime";
 
 const log = logger("chat");
 
-/** A visitor's question on the public page (CHAT-1, CHAT-2), answered as SSE or JSON; limits first (CHAT-8). */
-export const POST = handle(async (req) => {
-  const input = await parseJson(req, publicMessageSchema, { maxBytes: MESSAGE_BODY_LIMIT });
+import { route } from "@/lib/http/route";
+import { db } from "@/lib/server/runtime";
+
+/** Limits first (CHAT-8); a visitor seen for the first time gets their cookie with the answer. */
+export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => {
+  const input = await body();
   const database = await db();
   const agent = await agentByPublicId(database, input.agent_id);
   if (!agent) throw new ApiError("not_found", "agent_not_found");

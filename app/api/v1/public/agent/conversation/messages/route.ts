@@ -2,18 +2,16 @@ import { isPublicId } from "@/lib/agents/public-id";
 import { agentById } from "@/lib/agents/queries";
 import { conversationOfVisitor, messagesAfter } from "@/lib/chat/conversations";
 import { conversationView, messageView } from "@/lib/chat/views";
-import { visitorOf } from "@/lib/chat/visitor";
+import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { handle, ok } from "@/lib/http/respond";
-import { cleanQuery } from "@/lib/http/text-hygiene";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
 const MAX_MESSAGES = 500;
 
-/** A visitor's own conversation (the signed cookie decides); anyone else's is a 404 (CHAT-1). */
-export const GET = handle(async (req) => {
-  const id = cleanQuery(req.url).get("conversation_id") ?? "";
-  const visitor = visitorOf(req);
+export const GET = route(contracts.publicMessages, async ({ query, visitor }) => {
+  const id = query.conversation_id ?? "";
   if (!visitor || !isPublicId(id)) throw new ApiError("not_found", "conversation_not_found");
   const database = await db();
   const conversation = await conversationOfVisitor(database, visitor, id);

@@ -1,24 +1,22 @@
 import { isPublicId } from "@/lib/agents/public-id";
 import { currentUser } from "@/lib/auth/request";
 import { messageWithScope, setFeedback } from "@/lib/chat/conversations";
-import { FEEDBACK_BODY_LIMIT, feedbackSchema } from "@/lib/chat/input";
 import { messageView } from "@/lib/chat/views";
-import { visitorOf } from "@/lib/chat/visitor";
+import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { handle, ok, parseJson } from "@/lib/http/respond";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
 /**
- * Helpful or not, with an optional comment (CHAT-5): the agent's owner may rate any answer of their agent,
- * a visitor only answers in their own conversations. Anything else is a 404, never a 403.
+ * The agent's owner may rate any answer of their agent, a visitor only answers in their own conversations.
+ * Anything else is a 404, never a 403.
  */
-export const POST = handle(async (req, ctx: { params: Promise<{ id: string }> }) => {
-  const { id } = await ctx.params;
-  const input = await parseJson(req, feedbackSchema, { maxBytes: FEEDBACK_BODY_LIMIT });
+export const POST = route(contracts.rateMessage, async ({ req, params: { id }, visitor, body }) => {
+  const input = await body();
   const database = await db();
   const found = isPublicId(id) ? await messageWithScope(database, id) : null;
   if (!found) throw new ApiError("not_found", "message_not_found");
-  const visitor = visitorOf(req);
   const isVisitor =
     visitor !== null && found.conversation.channel === "public" && found.conversation.visitorId === visitor;
   const isOwner = !isVisitor && (await currentUser(req))?.user.id === found.ownerId;

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import type { AgentKind } from "@/lib/db/schema";
+import { agentFieldLimits, agentKindChoices, agentLanguages } from "@/lib/shared/agent-fields";
+import { defineRoute, type Same } from "./contract";
+import { block, instant, jsonLimitFor, line } from "./fields";
+
+/** The owner's agent (AGENT-1) and what visitors may know of it (AGENT-7). */
+
+const kinds = agentKindChoices;
+const _kindsMatchDatabase: Same<(typeof kinds)[number], AgentKind> = true;
+
+/** Empty means "use the default" for texts that have one. */
+const emptyToNull = (v: string | null | undefined) => (v === "" ? null : v);
+
+/**
+ * The body of POST /api/v1/agent. Only `name` is required; an absent field keeps its stored value (or gets
+ * its default on creation). Unknown keys are ignored so a client can post back what GET gave it.
+ *
+ * `model` is a model id (at most 100 characters; GET /api/v1/models lists the configured ones, and
+ * "builtin") or null for the default. It is not checked against today's list: models come and go from
+ * configuration, so the chat falls back to the default whenever the stored one is not configured.
+ */
+export const agentInputSchema = z.object({
+  name: line(agentFieldLimits.name).min(1).describe("the agent's name, one line"),
+  kind: z.enum(kinds).optional().describe("who the agent speaks for"),
+  instructions: block(agentFieldLimits.instructions).optional().describe("how the agent should answer"),
+  greeting: block(agentFieldLimits.greeting)
+    .nullable()
+    .optional()
+    .transform(emptyToNull)
+    .describe("the first message visitors see; empty or null for the default"),
+  suggested_questions: z
+    .array(line(agentFieldLimits.suggestedQuestion))
+    .max(agentFieldLimits.suggestedQuestions)
+    // Blank rows of the form are dropped, and a question asked twice is shown once.
+    .transform((qs) => [...new Set(qs.filter(Boolean))])
+    .optional()
+    .describe("questions offered as buttons"),
+  fallback_message: block(agentFieldLimits.fallbackMessage)
+    .nullable()
+    .optional()
+    .transform(emptyToNull)
+    .describe("said when the documents hold no answer; empty or null for the default"),
+  language: z.enum(agentLanguages).optional().describe("`auto` answers in the visitor's language"),
+  model: z
+    .string()
+    .trim()
+    .max(agentFieldLimits.model)
+    .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/)
+    .nullable()
+    .optional()
+    .transform(emptyToNull)
+    .describe("a model id from GET /api/v1/models, or null for the default"),
+});
+
+export type AgentInput = z.infer<typeof agentInputSchema>;
+
+/** Every text of the form at its longest; what GET adds and a client posts back fits in the slack. */
+export const AGENT_BODY_LIMIT = jsonLimitFor(
+  agentFieldLimits.name +
+    agentFieldLimits.instructions +
+    agentFieldLimits.greeting +
+    agentFieldLimits.fallbackMessage +
+    agentFieldLimits.suggestedQuestions * agentFieldLimits.suggestedQuestion +
+    agentFieldLimits.model,
+);
+
+/** The owner's view of their agent. `id` is the public id; the uuid stays inside. */
+export const ownerAgentSchema = z.object({
+  id: z.string().describe("the agent's public id, as in /{lang}/c/{id}"),
+  name: z.string(),
+  kind: z.enum(kinds),
+  instructions: z.string(),
+  greeting: z.string(),
+  visitor_greeting: z
+    .string()
+    .describe("what a visitor reading this language sees first (the owner's own chat shows the same)"),
+  suggested_questions: z.array(z.string()),
+  fallback_message: z.string(),
+  language: z.enum(agentLanguages),
+  model: z.string().nullable(),
+  inserted_at: instant,
+  updated_at: instant,
+});
+export type OwnerAgent = z.infer<typeof ownerAgentSchema>;
+
+/**
+ * What anyone may see: what the chat page shows. The fallback message is said to visitors anyway;
+ * instructions, model, owner and dates are the owner's business.
+ */
+export const publicAgentSchema = ownerAgentSchema.pick({
+  id: true,
+  name: true,
+  kind: true,
+  greeting: true,
+  suggested_questions: true,
+  fallback_message: true,
+  language: true,
+});
+export type PublicAgent = z.infer<typeof publicAgentSchema>;
+
+export const agentContracts = {
+  getAgent: defineRoute({
+    method: "GET",
+    path: "/api/v1/agent",
+    auth: "owner-agent",
+    summary: "The signed-in owner's agent; 404 until setup has saved it once.",
+    data: ownerAgentSchema,
+  }),
+  saveAgent: defineRoute({
+    method: "POST",
+    path: "/api/v1/agent",
+    auth: "user",
+    summary: "Creates the owner's agent (201) or updates it (200): an owner has exactly one.",
+    body: agentInputSchema,
+    bodyLimit: AGENT_BODY_LIMIT,
+    data: ownerAgentSchema,
+  }),
+  getPublicAgent: defineRoute({
+    method: "GET",
+    path: "/api/v1/public/agent/:id",
+    auth: "none",
+    summary: "What a visitor may know about an agent, without a token.",
+    params: z.object({ id: z.string().describe("the agent's public id") }),
+    data: publicAgentSchema,
+  }),
+};

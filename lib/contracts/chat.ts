@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { defineRoute } from "./contract";
+import { instant, jsonLimitFor, locale, publicId } from "./fields";
+
+/** Chatting with an agent (CHAT-1 … CHAT-5, docs/chat-api.md): the visitor's public chat and the owner's test chat. */
+
+export const sourceSchema = z.object({
+  document_id: z.string(),
+  title: z.string().describe("the document's name, or the crawled page's title"),
+  url: z.string().nullable().describe("the web page, for a website source"),
+  snippet: z.string().describe("the sentence quoted, or the passage's best sentences"),
+  passage: z
+    .string()
+    .optional()
+    .describe("the passage the answer quoted or used; absent on answers stored before it was kept"),
+});
+export type Source = z.infer<typeof sourceSchema>;
+
+export const messageSchema = z.object({
+  id: z.string().describe("public id, msg_…"),
+  conversation_id: z.string().describe("public id, conv_…"),
+  role: z.enum(["user", "assistant"]),
+  content: z.string().describe("markdown for assistant messages"),
+  sources: z.array(sourceSchema).describe("[] for questions; an answer's `[n]` is sources[n - 1]"),
+  mode: z
+    .enum(["llm", "quote", "fallback"])
+    .nullable()
+    .describe("answers only: a model's answer, built-in quoting, or the fallback message"),
+  status: z.enum(["complete", "failed", "aborted"]),
+  language: z.enum(["en", "vi"]).nullable(),
+  feedback: z.object({ helpful: z.boolean(), comment: z.string().nullable() }).nullable(),
+  inserted_at: instant,
+});
+export type MessageView = z.infer<typeof messageSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string().describe("public id, conv_…"),
+  agent_id: z.string().describe("the agent's public id"),
+  channel: z.enum(["public", "owner"]).describe("a visitor's chat, or the owner's test chat"),
+  title: z.string().describe("the first question, shortened"),
+  first_question: z.string().describe("the same as title"),
+  language: z.enum(["en", "vi"]).nullable(),
+  device: z.enum(["mobile", "tablet", "desktop"]).nullable(),
+  message_count: z.number(),
+  unanswered: z.number().describe("answers that were the fallback message"),
+  helpful: z.number(),
+  unhelpful: z.number(),
+  inserted_at: instant,
+  last_message_at: instant,
+});
+export type ConversationView = z.infer<typeof conversationSchema>;
+
+/** Content is capped before anything is stored or sent. */
+export const MAX_QUESTION_CHARS = 4000;
+
+const base = {
+  conversation_id: publicId.nullish().describe("continue this conversation; absent to start one"),
+  content: z.string().trim().min(1).max(MAX_QUESTION_CHARS).describe("the question"),
+  locale: locale.optional().describe("the page's language, a hint only"),
+};
+
+export const ownerMessageSchema = z.object(base);
+export const publicMessageSchema = z.object({
+  agent_id: publicId.describe("the agent's public id"),
+  ...base,
+});
+export type MessageInput = z.infer<typeof ownerMessageSchema>;
+
+const MAX_COMMENT_CHARS = 1000;
+
+export const feedbackSchema = z.object({
+  helpful: z.boolean(),
+  comment: z.string().trim().max(MAX_COMMENT_CHARS).nullish(),
+});
+
+/** Body limits that follow the schemas above (ids and locale fit in jsonLimitFor's slack). */
+export const MESSAGE_BODY_LIMIT = jsonLimitFor(MAX_QUESTION_CHARS);
+export const FEEDBACK_BODY_LIMIT = jsonLimitFor(MAX_COMMENT_CHARS);
+
+/** The JSON answer (without `Accept: text/event-stream`); a stream sends start, sources, delta, done, error. */
+export const answerSchema = z.object({
+  conversation_id: z.string(),
+  question: messageSchema,
+  message: messageSchema,
+});
+
+export const chatContracts = {
+  sendPublicMessage: defineRoute({
+    method: "POST",
+    path: "/api/v1/public/agent/conversation/message",
+    auth: "visitor",
+    summary: "A visitor's question on the public page, answered as SSE or JSON; limits first.",
+    body: publicMessageSchema,
+    bodyLimit: MESSAGE_BODY_LIMIT,
+    data: answerSchema,
+    responds: "json-or-sse",
+  }),
+  publicMessages: defineRoute({
+    method: "GET",
+    path: "/api/v1/public/agent/conversation/messages",
+    auth: "visitor",
+    summary: "A visitor's own conversation (the signed cookie decides); anyone else's is a 404.",
+    query: z.object({ conversation_id: z.string().optional() }),
+    data: z.array(messageSchema),
+    meta: z.object({ conversation: conversationSchema }),
+  }),
+  sendOwnerMessage: defineRoute({
+    method: "POST",
+    path: "/api/v1/agent/conversation/message",
+    auth: "owner-agent",
+    summary:
+      "The owner's test chat with their own agent: the visitor's path without the visitor's allowance.",
+    body: ownerMessageSchema,
+    bodyLimit: MESSAGE_BODY_LIMIT,
+    data: answerSchema,
+    responds: "json-or-sse",
+  }),
+  ownerMessages: defineRoute({
+    method: "GET",
+    path: "/api/v1/agent/conversation/messages",
+    auth: "owner-agent",
+    summary: "One conversation of the owner's agent, oldest first, 50 at a time after `last_id`.",
+    query: z.object({
+      conversation_id: z.string().optional(),
+      last_id: z.string().optional().describe("the last message already shown"),
+    }),
+    data: z.array(messageSchema),
+    meta: z.object({
+      conversation: conversationSchema,
+      last_id: z.string().nullable(),
+      has_more: z.boolean(),
+    }),
+  }),
+  rateMessage: defineRoute({
+    method: "POST",
+    path: "/api/v1/agent/conversation/message/:id/feedback",
+    auth: "visitor",
+    summary:
+      "Helpful or not, with an optional comment: the owner on any answer of their agent, a visitor in their own conversations.",
+    params: z.object({ id: z.string().describe("the answer's public id") }),
+    body: feedbackSchema,
+    bodyLimit: FEEDBACK_BODY_LIMIT,
+    data: messageSchema,
+  }),
+};

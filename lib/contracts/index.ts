@@ -1,0 +1,29 @@
+import { agentContracts } from "./agent";
+import { authContracts } from "./auth";
+import { chatContracts } from "./chat";
+import type { RouteContract } from "./contract";
+import { historyContracts } from "./history";
+import { modelContracts } from "./models";
+import { siteContracts } from "./site";
+import { trainingContracts } from "./training";
+import { userContracts } from "./user";
+
+/**
+ * Every route's contract by name: route files take theirs from here (`route(contracts.getAgent, …)`) and
+ * so does the browser (`api.call(contracts.getAgent)`); tests/unit/contracts-coverage.test.ts checks that
+ * each route file has exactly one and each contract a route.
+ */
+export const contracts = {
+  ...agentContracts,
+  ...modelContracts,
+  ...trainingContracts,
+  ...chatContracts,
+  ...historyContracts,
+  ...authContracts,
+  ...userContracts,
+  ...siteContracts,
+} satisfies Record<string, RouteContract>;
+
+export type ContractName = keyof typeof contracts;
+
+export * from "./contract";
