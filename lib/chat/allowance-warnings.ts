@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/i18n/routing";
 import { rowsOf } from "@/lib/limits/rate-limit";
 import { allowanceMail } from "@/lib/mail/allowance-mail";
 import { sendMail } from "@/lib/mail/transport";
-import { detectLanguage } from "./language";
+import { detectLanguage } from "@/lib/retrieval/language";
 import { allowanceMonth } from "./limits";
 
 /**

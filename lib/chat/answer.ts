@@ -4,13 +4,13 @@ import type { AgentRow } from "@/lib/agents/queries";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { AnswerMode, MessageStatus } from "@/lib/db/schema";
-import { contentTerms, termWeights } from "./answerable";
+import { contentTerms, termWeights } from "@/lib/retrieval/answerable";
+import { retrieve } from "@/lib/retrieval/retrieve";
+import { makeRewriter, type Turn } from "@/lib/retrieval/rewrite";
 import type { StoredSource } from "./conversations";
 import { chooseModel } from "./models";
 import { systemPrompt } from "./prompt";
 import { quoteAnswer } from "./quote";
-import { retrieve } from "./retrieve";
-import { makeRewriter, type Turn } from "./rewrite";
 import { citedSources, type NumberedPassage, numberSources, resolveSources } from "./sources";
 
 /**

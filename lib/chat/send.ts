@@ -8,6 +8,8 @@ import { requestLocale } from "@/lib/http/locale";
 import { ok } from "@/lib/http/respond";
 import { sseResponse, wantsEventStream } from "@/lib/http/sse";
 import { translate } from "@/lib/i18n/messages";
+import { detectLanguage } from "@/lib/retrieval/language";
+import type { Turn } from "@/lib/retrieval/rewrite";
 import { type AnswerEvent, type AnswerOutcome, composeAnswer } from "./answer";
 import {
   type ConversationRow,
@@ -19,8 +21,6 @@ import {
   recentTurns,
 } from "./conversations";
 import type { MessageInput } from "./input";
-import { detectLanguage } from "./language";
-import type { Turn } from "./rewrite";
 import { messageView } from "./views";
 
 /**

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { foldForSearch, passageSearchText, searchTerms } from "@/lib/retrieval/fold";
-import { markedTokens } from "@/lib/retrieval/query";
-import type { SearchHit } from "@/lib/retrieval/search";
+import { foldForSearch, passageSearchText, searchTerms } from "./fold";
 import { detectLanguage } from "./language";
+import { markedTokens } from "./query";
+import type { SearchHit } from "./search";
 
 /**
  * Whether the best passages actually answer the question, or merely share a word or two with it. The

@@ -1,4 +1,4 @@
-import { foldForSearch, searchTerms } from "@/lib/retrieval/fold";
+import { foldForSearch, searchTerms } from "./fold";
 
 export type ChatTurn = { role: "user" | "assistant"; content: string };
 

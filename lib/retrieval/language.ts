@@ -1,4 +1,4 @@
-import { foldForSearch } from "@/lib/retrieval/fold";
+import { foldForSearch } from "./fold";
 
 export type ChatLanguage = "en" | "vi";
 
