@@ -1,9 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import { isKnownTimeZone } from "@/lib/chat/days";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
+import { isKnownTimeZone } from "@/lib/history/days";
 import { ApiError, type FieldErrors } from "@/lib/http/errors";
 import { cleanLine } from "@/lib/http/text-hygiene";
 import { translate } from "@/lib/i18n/messages";

@@ -1,8 +1,8 @@
 import { ownerAgentContext } from "@/lib/agents/owner-request";
 import { conversationSeq } from "@/lib/chat/conversations";
-import { calendarDate, timeZone } from "@/lib/chat/days";
-import { filteredConversations } from "@/lib/chat/history";
 import { conversationView } from "@/lib/chat/views";
+import { calendarDate, timeZone } from "@/lib/history/days";
+import { filteredConversations } from "@/lib/history/search";
 import { ApiError } from "@/lib/http/errors";
 import { handle, ok } from "@/lib/http/respond";
 import { cleanQuery } from "@/lib/http/text-hygiene";

@@ -1,7 +1,6 @@
 import { ownerAgentContext } from "@/lib/agents/owner-request";
-import { dateRange, timeZone } from "@/lib/chat/days";
-import { insights } from "@/lib/chat/history";
-import { refusalsPerDay } from "@/lib/chat/refusals";
+import { dateRange, timeZone } from "@/lib/history/days";
+import { insights, refusalsPerDay } from "@/lib/history/insight";
 import { handle, ok } from "@/lib/http/respond";
 import { cleanQuery } from "@/lib/http/text-hygiene";
 

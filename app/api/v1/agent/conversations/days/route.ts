@@ -1,6 +1,6 @@
 import { ownerAgentContext } from "@/lib/agents/owner-request";
-import { dateRange, timeZone } from "@/lib/chat/days";
-import { countsPerDay } from "@/lib/chat/history";
+import { countsPerDay } from "@/lib/history/calendar";
+import { dateRange, timeZone } from "@/lib/history/days";
 import { handle, ok } from "@/lib/http/respond";
 import { cleanQuery } from "@/lib/http/text-hygiene";
 

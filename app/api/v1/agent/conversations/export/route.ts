@@ -1,7 +1,6 @@
 import { ownerAgentContext } from "@/lib/agents/owner-request";
-import { calendarDate, timeZone } from "@/lib/chat/days";
-import { exportRecords, toCsv } from "@/lib/chat/export";
-import { messagesOfDay } from "@/lib/chat/history";
+import { calendarDate, timeZone } from "@/lib/history/days";
+import { exportRecords, messagesOfDay, toCsv } from "@/lib/history/export";
 import { ApiError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/respond";
 import { cleanQuery } from "@/lib/http/text-hygiene";
