@@ -18,7 +18,7 @@ import { citedSources, type NumberedPassage, numberSources, resolveSources } fro
  * writing from them or the built-in quoting mode; below the relevance threshold, the fallback message.
  * Events go out as they happen (sources first, then text); the outcome is what gets stored.
  */
-export type AnswerEvent = { type: "sources"; sources: StoredSource[] } | { type: "delta"; text: string };
+export type ComposeEvent = { type: "sources"; sources: StoredSource[] } | { type: "delta"; text: string };
 
 export type AnswerOutcome = {
   content: string;
@@ -46,7 +46,7 @@ export async function composeAnswer(
     language: "en" | "vi";
     signal: AbortSignal;
     startedAt: number;
-    onEvent: (event: AnswerEvent) => void;
+    onEvent: (event: ComposeEvent) => void;
   },
 ): Promise<AnswerOutcome> {
   const { agent, question, history, language, signal, onEvent } = input;

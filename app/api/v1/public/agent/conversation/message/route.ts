@@ -1,8 +1,9 @@
 import { agentByPublicId } from "@/lib/agents/queries";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
+import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
 import { MESSAGE_BODY_LIMIT, publicMessageSchema } from "@/lib/chat/input";
 import { enforcePublicLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
-import { type ChatScope, findConversation, sendMessage } from "@/lib/chat/send";
+import { answerResponse, askInput } from "@/lib/chat/transport";
 import { ensureVisitor } from "@/lib/chat/visitor";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
@@ -20,7 +21,6 @@ export const POST = handle(async (req) => {
     agent,
     channel: "public",
     visitorId: visitor.id,
-    setCookie: visitor.cookie,
     onFailed: () => refundAllowance(database, agent.ownerId),
   };
   const conversation = await findConversation(database, scope, input.conversation_id);
@@ -34,5 +34,5 @@ export const POST = handle(async (req) => {
   const spent = await spendAllowance(database, agent.ownerId, agent.id);
   // Not awaited: the visitor's answer never waits on the owner's mail server.
   void warnOwnerIfDue(database, agent, spent).catch((err) => console.error("[chat] allowance warning:", err));
-  return sendMessage(database, req, scope, input, conversation);
+  return answerResponse(req, await ask(database, scope, askInput(req, input, conversation)), visitor.cookie);
 });
