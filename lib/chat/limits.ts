@@ -2,9 +2,8 @@ import { sql } from "drizzle-orm";
 import { limitsFor } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
 import { anyFlagRaised, raiseFlag } from "@/lib/limits/flags";
-import { hit, type Limit, rowsOf } from "@/lib/limits/rate-limit";
+import { type EnforcedLimit, enforce, hit, limitedError, rowsOf } from "@/lib/limits/rate-limit";
 import { ChallengeError, checkSolution, newChallenge } from "./challenge";
 import { type RefusalReason, recordRefusal } from "./refusals";
 
@@ -24,7 +23,7 @@ const DAY = 24 * 60 * 60;
 /** How long a burst or a crowd of new visitors keeps an address (or agent) behind the challenge. */
 export const SUSPECT_SECONDS = 15 * 60;
 
-type Counted = Limit & { detail: string; reason: RefusalReason; onRefused?: () => Promise<void> };
+type Counted = EnforcedLimit & { detail: string; reason: RefusalReason };
 
 export type PublicCaller = {
   visitorId: string;
@@ -44,23 +43,18 @@ export function addressDailyCap(ownerId: string): number {
   return Math.max(1, Math.min(c.CHAT_LIMIT_ADDRESS_PER_DAY, share));
 }
 
-function limited(detailKey: string, retryAfter: number): ApiError {
-  const values = {
-    seconds: retryAfter,
-    minutes: Math.ceil(retryAfter / 60),
-    hours: Math.ceil(retryAfter / 3600),
-  };
-  return new ApiError("rate_limited", detailKey, values, undefined, { "Retry-After": String(retryAfter) });
-}
-
-async function enforceEach(db: Db, agentId: string | null, limits: Counted[]): Promise<void> {
-  for (const limit of limits) {
-    const r = await hit(db, limit);
-    if (r.ok) continue;
-    await limit.onRefused?.();
-    if (agentId) await recordRefusal(db, agentId, limit.reason);
-    throw limited(limit.detail, r.retryAfter);
-  }
+/** A refusal is also counted for the owner's insight, after the limit's own reaction to it. */
+function enforceEach(db: Db, agentId: string | null, limits: Counted[]): Promise<void> {
+  return enforce(
+    db,
+    limits.map((limit) => ({
+      ...limit,
+      onRefused: async () => {
+        await limit.onRefused?.();
+        if (agentId) await recordRefusal(db, agentId, limit.reason);
+      },
+    })),
+  );
 }
 
 const suspectAddress = (addressKey: string) => `chat-suspect-address:${addressKey}`;
@@ -190,7 +184,7 @@ export async function spendAllowance(
   );
   if (rows.length === 0 || max < 1) {
     if (agentId) await recordRefusal(db, agentId, "allowance");
-    throw limited("chat_allowance_spent", secondsToNextMonth());
+    throw limitedError("chat_allowance_spent", secondsToNextMonth());
   }
   return { used: Number(rows[0]!.used), max };
 }
