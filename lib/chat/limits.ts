@@ -44,7 +44,7 @@ export function addressDailyCap(ownerId: string): number {
 }
 
 /** A refusal is also counted for the owner's insight, after the limit's own reaction to it. */
-function enforceEach(db: Db, agentId: string | null, limits: Counted[]): Promise<void> {
+function enforceCounted(db: Db, agentId: string | null, limits: Counted[]): Promise<void> {
   return enforce(
     db,
     limits.map((limit) => ({
@@ -65,7 +65,7 @@ export async function enforcePublicLimits(db: Db, req: Request, who: PublicCalle
   const c = config();
   const minute = 60;
   const flagAddress = () => raiseFlag(db, suspectAddress(who.addressKey));
-  await enforceEach(db, who.agentId, [
+  await enforceCounted(db, who.agentId, [
     {
       key: `chat-visitor:${who.visitorId}`,
       max: c.CHAT_LIMIT_VISITOR_PER_MINUTE,
@@ -94,7 +94,7 @@ export async function enforcePublicLimits(db: Db, req: Request, who: PublicCalle
 
   await requireChallengeWhenSuspect(db, req, who);
 
-  await enforceEach(db, who.agentId, [
+  await enforceCounted(db, who.agentId, [
     {
       key: `chat-visitor-day:${who.visitorId}`,
       max: c.CHAT_LIMIT_VISITOR_PER_DAY,
@@ -142,7 +142,7 @@ async function requireChallengeWhenSuspect(db: Db, req: Request, who: PublicCall
 }
 
 export async function enforceOwnerLimits(db: Db, ownerId: string): Promise<void> {
-  await enforceEach(db, null, [
+  await enforceCounted(db, null, [
     {
       key: `chat-owner:${ownerId}`,
       max: 40,
