@@ -1,10 +1,11 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import { isKnownTimeZone } from "@/lib/chat/days";
+import { TtlLru } from "@/lib/cache/ttl-lru";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
+import { isKnownTimeZone } from "@/lib/history/days";
 import { ApiError, type FieldErrors } from "@/lib/http/errors";
 import { cleanLine } from "@/lib/http/text-hygiene";
 import { translate } from "@/lib/i18n/messages";
@@ -39,49 +40,6 @@ export type Profile = {
 };
 
 export type ProfileUpdate = Pick<Profile, "avatar" | "email" | "first_name" | "last_name" | "time_zone">;
-
-/**
- * A small LRU with a lifetime per entry. Map keeps insertion order, so re-inserting on a hit moves an
- * entry to the young end and the first key is always the least recently used.
- */
-export class TtlLru<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
-
-  constructor(
-    readonly maxEntries: number,
-    readonly ttlMs: number,
-  ) {}
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expiresAt <= Date.now()) return undefined;
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
 
 /** Spec §9: at most 10 profiles, each for 60 s. Per process: another instance may serve one 60 s stale. */
 export const PROFILE_CACHE_MAX = 10;

@@ -8,7 +8,7 @@ import type { Locale } from "@/lib/i18n/routing";
 import { logger } from "@/lib/logger";
 import { allowanceMail } from "@/lib/mail/allowance-mail";
 import { sendMail } from "@/lib/mail/transport";
-import { detectLanguage } from "./language";
+import { detectLanguage } from "@/lib/retrieval/language";
 import { allowanceMonth } from "./limits";
 
 const log = logger("chat");

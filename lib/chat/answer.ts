@@ -6,13 +6,13 @@ import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { AnswerMode, MessageStatus } from "@/lib/db/schema";
 import { logger } from "@/lib/logger";
-import { contentTerms, termWeights } from "./answerable";
+import { contentTerms, termWeights } from "@/lib/retrieval/answerable";
+import { retrieve } from "@/lib/retrieval/retrieve";
+import { makeRewriter, type Turn } from "@/lib/retrieval/rewrite";
 import type { StoredSource } from "./conversations";
 import { chooseModel } from "./models";
 import { systemPrompt } from "./prompt";
 import { quoteAnswer } from "./quote";
-import { retrieve } from "./retrieve";
-import { makeRewriter, type Turn } from "./rewrite";
 import { citedSources, type NumberedPassage, numberSources, resolveSources } from "./sources";
 
 const log = logger("chat");
@@ -22,7 +22,7 @@ const log = logger("chat");
  * writing from them or the built-in quoting mode; below the relevance threshold, the fallback message.
  * Events go out as they happen (sources first, then text); the outcome is what gets stored.
  */
-export type AnswerEvent = { type: "sources"; sources: StoredSource[] } | { type: "delta"; text: string };
+export type ComposeEvent = { type: "sources"; sources: StoredSource[] } | { type: "delta"; text: string };
 
 export type AnswerOutcome = {
   content: string;
@@ -50,7 +50,7 @@ export async function composeAnswer(
     language: "en" | "vi";
     signal: AbortSignal;
     startedAt: number;
-    onEvent: (event: AnswerEvent) => void;
+    onEvent: (event: ComposeEvent) => void;
   },
 ): Promise<AnswerOutcome> {
   const { agent, question, history, language, signal, onEvent } = input;

@@ -4,9 +4,8 @@ import { limitsFor } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { ApiError } from "@/lib/http/errors";
 import { anyFlagRaised, raiseFlag } from "@/lib/limits/flags";
-import { hit, type Limit } from "@/lib/limits/rate-limit";
+import { type EnforcedLimit, enforce, hit, limitedError } from "@/lib/limits/rate-limit";
 import { ChallengeError, checkSolution, newChallenge } from "./challenge";
 import { type RefusalReason, recordRefusal } from "./refusals";
 
@@ -26,7 +25,7 @@ const DAY = 24 * 60 * 60;
 /** How long a burst or a crowd of new visitors keeps an address (or agent) behind the challenge. */
 export const SUSPECT_SECONDS = 15 * 60;
 
-type Counted = Limit & { detail: string; reason: RefusalReason; onRefused?: () => Promise<void> };
+type Counted = EnforcedLimit & { detail: string; reason: RefusalReason };
 
 export type PublicCaller = {
   visitorId: string;
@@ -46,23 +45,18 @@ export function addressDailyCap(ownerId: string): number {
   return Math.max(1, Math.min(c.CHAT_LIMIT_ADDRESS_PER_DAY, share));
 }
 
-function limited(detailKey: string, retryAfter: number): ApiError {
-  const values = {
-    seconds: retryAfter,
-    minutes: Math.ceil(retryAfter / 60),
-    hours: Math.ceil(retryAfter / 3600),
-  };
-  return new ApiError("rate_limited", detailKey, values, undefined, { "Retry-After": String(retryAfter) });
-}
-
-async function enforceEach(db: Db, agentId: string | null, limits: Counted[]): Promise<void> {
-  for (const limit of limits) {
-    const r = await hit(db, limit);
-    if (r.ok) continue;
-    await limit.onRefused?.();
-    if (agentId) await recordRefusal(db, agentId, limit.reason);
-    throw limited(limit.detail, r.retryAfter);
-  }
+/** A refusal is also counted for the owner's insight, after the limit's own reaction to it. */
+function enforceCounted(db: Db, agentId: string | null, limits: Counted[]): Promise<void> {
+  return enforce(
+    db,
+    limits.map((limit) => ({
+      ...limit,
+      onRefused: async () => {
+        await limit.onRefused?.();
+        if (agentId) await recordRefusal(db, agentId, limit.reason);
+      },
+    })),
+  );
 }
 
 const suspectAddress = (addressKey: string) => `chat-suspect-address:${addressKey}`;
@@ -73,7 +67,7 @@ export async function enforcePublicLimits(db: Db, req: Request, who: PublicCalle
   const c = config();
   const minute = 60;
   const flagAddress = () => raiseFlag(db, suspectAddress(who.addressKey));
-  await enforceEach(db, who.agentId, [
+  await enforceCounted(db, who.agentId, [
     {
       key: `chat-visitor:${who.visitorId}`,
       max: c.CHAT_LIMIT_VISITOR_PER_MINUTE,
@@ -102,7 +96,7 @@ export async function enforcePublicLimits(db: Db, req: Request, who: PublicCalle
 
   await requireChallengeWhenSuspect(db, req, who);
 
-  await enforceEach(db, who.agentId, [
+  await enforceCounted(db, who.agentId, [
     {
       key: `chat-visitor-day:${who.visitorId}`,
       max: c.CHAT_LIMIT_VISITOR_PER_DAY,
@@ -150,7 +144,7 @@ async function requireChallengeWhenSuspect(db: Db, req: Request, who: PublicCall
 }
 
 export async function enforceOwnerLimits(db: Db, ownerId: string): Promise<void> {
-  await enforceEach(db, null, [
+  await enforceCounted(db, null, [
     {
       key: `chat-owner:${ownerId}`,
       max: 40,
@@ -192,7 +186,7 @@ export async function spendAllowance(
   );
   if (rows.length === 0 || max < 1) {
     if (agentId) await recordRefusal(db, agentId, "allowance");
-    throw limited("chat_allowance_spent", secondsToNextMonth());
+    throw limitedError("chat_allowance_spent", secondsToNextMonth());
   }
   return { used: Number(rows[0]!.used), max };
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { translate } from "@/lib/i18n/messages";
+import type { TermWeights } from "@/lib/retrieval/answerable";
 import { foldForSearch } from "@/lib/retrieval/fold";
-import type { TermWeights } from "./answerable";
+import { passageUnits, questionShape, scoreUnit, type Unit } from "@/lib/retrieval/match";
 import type { StoredSource } from "./conversations";
-import { passageUnits, questionShape, scoreUnit, type Unit } from "./match";
 import { type SourcedPassage, withHeading } from "./sources";
 
 /**

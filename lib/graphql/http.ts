@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
+import { readText } from "@/lib/http/respond";
 import { cleanQuery } from "@/lib/http/text-hygiene";
 import { MAX_BODY_BYTES, MAX_DOCUMENT_BYTES } from "./limits";
 
@@ -30,7 +31,14 @@ export async function readParams(req: Request): Promise<GraphqlParams> {
     const type = req.headers.get("content-type") ?? "";
     if (!/^application\/(graphql-response\+)?json\b/i.test(type))
       throw new ApiError("unsupported_media_type");
-    raw = parseJson(await readCapped(req));
+    raw = parseJson(
+      await readText(
+        req,
+        MAX_BODY_BYTES,
+        () =>
+          new ApiError("payload_too_large", "graphql_document_too_large", { max: MAX_DOCUMENT_BYTES / 1024 }),
+      ),
+    );
   }
   const result = params.safeParse(raw);
   if (!result.success) throw new ApiError("bad_request", "graphql_invalid_request");
@@ -47,27 +55,4 @@ function parseJson(text: string): unknown {
   } catch {
     throw new ApiError("bad_request", "invalid_json");
   }
-}
-
-/** Reads at most MAX_BODY_BYTES, whatever Content-Length claims, so a huge body is never buffered. */
-async function readCapped(req: Request): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  const tooLarge = () =>
-    new ApiError("payload_too_large", "graphql_document_too_large", { max: MAX_DOCUMENT_BYTES / 1024 });
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -87,10 +87,16 @@ export function parseQuery<S extends z.ZodType>(
   return result.data;
 }
 
-async function readText(req: Request, maxBytes: number): Promise<string> {
+/**
+ * The body as text, read no further than `maxBytes` whatever Content-Length claims, so a huge body is
+ * never buffered; over the cap, `tooLarge` (413 by default) is thrown.
+ */
+export async function readText(
+  req: Request,
+  maxBytes: number,
+  tooLarge = () => new ApiError("payload_too_large", "body_too_large", { max: Math.floor(maxBytes / 1024) }),
+): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  const tooLarge = () =>
-    new ApiError("payload_too_large", "body_too_large", { max: Math.floor(maxBytes / 1024) });
   if (declared > maxBytes) throw tooLarge();
   if (!req.body) return "";
   const reader = req.body.getReader();

@@ -27,17 +27,30 @@ export async function hit(db: Db, limit: Limit): Promise<LimitResult> {
   return { ok: count <= limit.max, count, retryAfter: Math.max(1, Number(row.retry_after)) };
 }
 
-/** Counts a hit on every limit; the first one exceeded answers 429 with Retry-After. */
-export async function enforce(db: Db, limits: Limit[], detailKey = "rate_limited"): Promise<void> {
+/** A limit as enforced: `detail` overrides the call's detail key, `onRefused` runs before the 429. */
+export type EnforcedLimit = Limit & { detail?: string; onRefused?: () => Promise<void> };
+
+/**
+ * Counts a hit on every limit, in order; the first one exceeded answers 429 with Retry-After and its
+ * translated reason (the wait as {seconds}, {minutes} and {hours}).
+ */
+export async function enforce(db: Db, limits: EnforcedLimit[], detailKey = "rate_limited"): Promise<void> {
   for (const limit of limits) {
     const r = await hit(db, limit);
-    if (!r.ok) {
-      const values = { seconds: r.retryAfter, minutes: Math.ceil(r.retryAfter / 60) };
-      throw new ApiError("rate_limited", detailKey, values, undefined, {
-        "Retry-After": String(r.retryAfter),
-      });
-    }
+    if (r.ok) continue;
+    await limit.onRefused?.();
+    throw limitedError(limit.detail ?? detailKey, r.retryAfter);
   }
+}
+
+/** The 429 of a limit that allows another try in `retryAfter` seconds. */
+export function limitedError(detailKey: string, retryAfter: number): ApiError {
+  const values = {
+    seconds: retryAfter,
+    minutes: Math.ceil(retryAfter / 60),
+    hours: Math.ceil(retryAfter / 3600),
+  };
+  return new ApiError("rate_limited", detailKey, values, undefined, { "Retry-After": String(retryAfter) });
 }
 
 /** Forgets a key (e.g. failed tries after a successful sign-in). */

@@ -4,6 +4,7 @@ import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import type { Db } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { configuredEmbedder, type Embedder } from "./embedder";
+import { fuseRanks } from "./fuse";
 import { markedScore, planSearch, type SearchPlan } from "./query";
 import { nearestPassages, usableEmbedder } from "./vectors";
 
@@ -43,8 +44,6 @@ const PAIR_CANDIDATES = 100;
 /** A trigram-only match (a typo) ranks below any word match. */
 const W_TRIGRAM = 0.5;
 const TRIGRAM_MIN = 0.5;
-/** Reciprocal rank fusion constant (the usual 60): dampens the difference between rank 1 and rank 2. */
-const RRF_K = 60;
 const QUERY_EMBED_TIMEOUT_MS = 5_000;
 
 /**
@@ -187,7 +186,7 @@ async function vectorSearch(
   }
 }
 
-/** Reciprocal rank fusion: a passage near the top of either list rises; agreement of both ranks highest. */
+/** Full text and vectors fused: a passage near the top of either list rises; agreement of both ranks highest. */
 async function fuse(
   db: Db,
   agentId: string,
@@ -195,17 +194,10 @@ async function fuse(
   vector: number[],
   limit: number,
 ): Promise<SearchHit[]> {
-  const scores = new Map<number, number>();
-  const add = (id: number, rank: number) => {
-    scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + rank + 1));
-  };
-  text.forEach((h, i) => {
-    add(h.passageId, i);
-  });
-  vector.forEach((id, i) => {
-    add(id, i);
-  });
-  const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+  const top = fuseRanks([
+    { ids: text.map((h) => h.passageId), weight: 1 },
+    { ids: vector, weight: 1 },
+  ]).slice(0, limit);
   const known = new Map(text.map((h) => [h.passageId, h]));
   const missing = top.map(([id]) => id).filter((id) => !known.has(id));
   if (missing.length) {

@@ -6,7 +6,7 @@ import {
   queryShape,
   syllablePairs,
   topicTerms,
-} from "@/lib/chat/answerable";
+} from "@/lib/retrieval/answerable";
 import type { SearchHit } from "@/lib/retrieval/search";
 
 const passage = (content: string, heading: string | null = null): SearchHit => ({

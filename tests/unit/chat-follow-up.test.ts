@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expandQuestion } from "@/lib/chat/expand";
-import { type ChatTurn, followUpCore, followUpQuery } from "@/lib/chat/follow-up";
+import { expandQuestion } from "@/lib/retrieval/expand";
+import { type ChatTurn, followUpCore, followUpQuery } from "@/lib/retrieval/follow-up";
 
 const asked = (...questions: string[]): ChatTurn[] =>
   questions.flatMap((content) => [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage } from "@/lib/chat/language";
+import { detectLanguage } from "@/lib/retrieval/language";
 
 const vietnamese = [
   "Giờ mở cửa chủ nhật?",

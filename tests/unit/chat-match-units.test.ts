@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passageUnits } from "@/lib/chat/match";
+import { passageUnits } from "@/lib/retrieval/match";
 
 describe("a passage's quotable units", () => {
   it("keeps a question with the sentence that answers it, across lines", () => {

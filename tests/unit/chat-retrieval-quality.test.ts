@@ -3,12 +3,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { composeAnswer } from "@/lib/chat/answer";
-import { type ChatTurn, retrieve } from "@/lib/chat/retrieve";
 import type { Db } from "@/lib/db/client";
 import { agents as agentRows } from "@/lib/db/schema";
 import { parseDocument } from "@/lib/ingest/parse";
 import { chunk } from "@/lib/retrieval/chunk";
 import { replacePassages } from "@/lib/retrieval/passages";
+import { type ChatTurn, retrieve } from "@/lib/retrieval/retrieve";
 import {
   ANSWERABLE,
   type Business,

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChatTurn, type Rewriter, retrieve } from "@/lib/chat/retrieve";
 import type { Db } from "@/lib/db/client";
 import { chunk } from "@/lib/retrieval/chunk";
 import { openAiEmbedder } from "@/lib/retrieval/embedder";
 import { replacePassages } from "@/lib/retrieval/passages";
+import { type ChatTurn, type Rewriter, retrieve } from "@/lib/retrieval/retrieve";
 import { vectorsAvailable } from "@/lib/retrieval/vectors";
 import { ANSWERABLE } from "../helpers/chat-quality-cases";
 import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/retrieval-db";

@@ -5,8 +5,8 @@ import {
   PROFILE_CACHE_TTL_MS,
   type Profile,
   profileCache,
-  TtlLru,
 } from "@/lib/auth/profile";
+import { TtlLru } from "@/lib/cache/ttl-lru";
 
 const profile = (id: string, first_name = "An") => ({ id, first_name }) as Profile;
 

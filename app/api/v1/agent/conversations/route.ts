@@ -1,8 +1,8 @@
 import { conversationSeq } from "@/lib/chat/conversations";
-import { calendarDate, timeZone } from "@/lib/chat/days";
-import { filteredConversations } from "@/lib/chat/history";
 import { conversationView } from "@/lib/chat/views";
 import { contracts } from "@/lib/contracts";
+import { calendarDate, timeZone } from "@/lib/history/days";
+import { filteredConversations } from "@/lib/history/search";
 import { ApiError } from "@/lib/http/errors";
 import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";

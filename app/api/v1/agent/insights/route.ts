@@ -1,7 +1,6 @@
-import { dateRange, timeZone } from "@/lib/chat/days";
-import { insights } from "@/lib/chat/history";
-import { refusalsPerDay } from "@/lib/chat/refusals";
 import { contracts } from "@/lib/contracts";
+import { dateRange, timeZone } from "@/lib/history/days";
+import { insights, refusalsPerDay } from "@/lib/history/insight";
 import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 

@@ -1,6 +1,6 @@
-import { dateRange, timeZone } from "@/lib/chat/days";
-import { countsPerDay } from "@/lib/chat/history";
 import { contracts } from "@/lib/contracts";
+import { countsPerDay } from "@/lib/history/calendar";
+import { dateRange, timeZone } from "@/lib/history/days";
 import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 

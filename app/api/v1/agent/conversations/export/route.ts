@@ -1,7 +1,6 @@
-import { calendarDate, timeZone } from "@/lib/chat/days";
-import { exportRecords, toCsv } from "@/lib/chat/export";
-import { messagesOfDay } from "@/lib/chat/history";
 import { contracts } from "@/lib/contracts";
+import { calendarDate, timeZone } from "@/lib/history/days";
+import { exportRecords, messagesOfDay, toCsv } from "@/lib/history/export";
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 

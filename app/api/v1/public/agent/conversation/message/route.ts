@@ -1,17 +1,17 @@
 import { agentByPublicId } from "@/lib/agents/queries";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
+import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
 import { enforcePublicLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
-import { type ChatScope, findConversation, sendMessage } from "@/lib/chat/send";
+import { answerResponse, askInput } from "@/lib/chat/transport";
 import { ensureVisitor } from "@/lib/chat/visitor";
 import { contracts } from "@/lib/contracts";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
 import { logger } from "@/lib/logger";
+import { db } from "@/lib/server/runtime";
 
 const log = logger("chat");
-
-import { route } from "@/lib/http/route";
-import { db } from "@/lib/server/runtime";
 
 /** Limits first (CHAT-8); a visitor seen for the first time gets their cookie with the answer. */
 export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => {
@@ -24,7 +24,6 @@ export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => 
     agent,
     channel: "public",
     visitorId: visitor.id,
-    setCookie: visitor.cookie,
     onFailed: () => refundAllowance(database, agent.ownerId),
   };
   const conversation = await findConversation(database, scope, input.conversation_id);
@@ -38,5 +37,5 @@ export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => 
   const spent = await spendAllowance(database, agent.ownerId, agent.id);
   // Not awaited: the visitor's answer never waits on the owner's mail server.
   void warnOwnerIfDue(database, agent, spent).catch((err) => log.error("allowance warning:", err));
-  return sendMessage(database, req, scope, input, conversation);
+  return answerResponse(req, await ask(database, scope, askInput(req, input, conversation)), visitor.cookie);
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { foldForSearch } from "@/lib/retrieval/fold";
+import { foldForSearch } from "./fold";
 
 // Question words that documents rarely repeat: a page says "Address: 45 Le Loi", not "where". Each folded
 // phrase brings the words a document uses for that kind of fact (both languages: owners mix them).

@@ -1,5 +1,5 @@
 import "server-only";
-import { foldForSearch, searchTerms } from "@/lib/retrieval/fold";
+import { foldForSearch, searchTerms } from "./fold";
 
 export type ChatTurn = { role: "user" | "assistant"; content: string };
 

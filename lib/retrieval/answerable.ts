@@ -1,10 +1,11 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
+import { TtlLru } from "@/lib/cache/ttl-lru";
 import type { Db } from "@/lib/db/client";
-import { foldForSearch, passageSearchText, searchTerms } from "@/lib/retrieval/fold";
-import { markedTokens } from "@/lib/retrieval/query";
-import type { SearchHit } from "@/lib/retrieval/search";
+import { foldForSearch, passageSearchText, searchTerms } from "./fold";
 import { detectLanguage } from "./language";
+import { markedTokens } from "./query";
+import type { SearchHit } from "./search";
 
 /**
  * Whether the best passages actually answer the question, or merely share a word or two with it. The
@@ -123,16 +124,17 @@ export async function termWeights(db: Db, agentId: string, terms: string[]): Pro
  */
 const DF_TTL_MS = 60_000;
 const DF_CACHE_MAX = 5_000;
-const dfCache = new Map<string, { value: number; at: number }>();
+const dfCache = new TtlLru<number>(DF_CACHE_MAX, DF_TTL_MS);
 
 async function documentFrequencies(db: Db, agentId: string, terms: string[]) {
-  const now = Date.now();
-  const fresh = (key: string) => {
-    const hit = dfCache.get(key);
-    return hit && now - hit.at < DF_TTL_MS ? hit.value : undefined;
-  };
+  // "" stands for the number of passages.
   const keys = ["", ...terms];
-  const missing = keys.filter((t) => fresh(`${agentId}|${t}`) === undefined);
+  const known = new Map<string, number>();
+  for (const t of keys) {
+    const cached = dfCache.get(`${agentId}|${t}`);
+    if (cached !== undefined) known.set(t, cached);
+  }
+  const missing = keys.filter((t) => !known.has(t));
   if (missing.length > 0) {
     // Terms are folded letters and digits only (see searchTerms), so they are safe inside to_tsquery.
     const counts: SQL[] = missing.map((t, i) =>
@@ -145,13 +147,14 @@ async function documentFrequencies(db: Db, agentId: string, terms: string[]) {
       sql`select ${sql.join(counts, sql`, `)}`,
     );
     const row = result.rows[0] ?? {};
-    if (dfCache.size > DF_CACHE_MAX) dfCache.clear();
     missing.forEach((t, i) => {
-      dfCache.set(`${agentId}|${t}`, { value: Number(row[`d${i}`] ?? 0), at: now });
+      const value = Number(row[`d${i}`] ?? 0);
+      known.set(t, value);
+      dfCache.set(`${agentId}|${t}`, value);
     });
   }
-  const df = new Map(terms.map((t) => [t, fresh(`${agentId}|${t}`) ?? 0]));
-  return { n: fresh(`${agentId}|`) ?? 0, df };
+  const df = new Map(terms.map((t) => [t, known.get(t) ?? 0]));
+  return { n: known.get("") ?? 0, df };
 }
 
 /**

@@ -3,13 +3,10 @@ import { randomBytes } from "node:crypto";
 import type { AgentRow } from "@/lib/agents/queries";
 import type { Db } from "@/lib/db/client";
 import type { ConversationChannel } from "@/lib/db/schema";
-import { deviceInfoFromUserAgent } from "@/lib/device/detect";
 import { ApiError } from "@/lib/http/errors";
-import { requestLocale } from "@/lib/http/locale";
-import { ok } from "@/lib/http/respond";
-import { sseResponse, wantsEventStream } from "@/lib/http/sse";
-import { translate } from "@/lib/i18n/messages";
-import { type AnswerEvent, type AnswerOutcome, composeAnswer } from "./answer";
+import { type ChatLanguage, detectLanguage } from "@/lib/retrieval/language";
+import type { Turn } from "@/lib/retrieval/rewrite";
+import { type AnswerOutcome, type ComposeEvent, composeAnswer } from "./answer";
 import {
   type ConversationRow,
   conversationInScope,
@@ -18,26 +15,52 @@ import {
   insertMessage,
   type MessageRow,
   recentTurns,
+  type StoredSource,
 } from "./conversations";
-import type { MessageInput } from "./input";
-import { detectLanguage } from "./language";
-import type { Turn } from "./rewrite";
-import { messageView } from "./views";
 
 /**
  * One question, end to end, for the public page and the owner's test chat alike: the conversation (found in
- * the caller's scope or started), the question stored before anything can fail, the answer streamed as
- * server-sent events or returned as JSON, and the answer stored with its sources.
+ * the caller's scope or started), the question stored before anything can fail, then the answer as events
+ * while it is written, and the answer stored with its sources. HTTP (SSE or JSON, cookies) is
+ * lib/chat/transport.ts's.
  */
 export type ChatScope = {
   agent: AgentRow;
   channel: ConversationChannel;
   /** The visitor (public channel); null for the owner. */
   visitorId: string | null;
-  /** Set-Cookie for a visitor seen for the first time. */
-  setCookie: string | null;
   /** Called when no answer came of the question (the model failed): gives the allowance back. */
   onFailed?: () => Promise<void>;
+};
+
+export type AskInput = {
+  content: string;
+  /** The language the asker reads: the answer's language when the agent has none and the text says little. */
+  locale: ChatLanguage;
+  /** "mobile", "tablet" or "desktop", kept on a conversation this question starts; null when unknown. */
+  device: string | null;
+  /** The conversation the question continues (see findConversation), or null to start one. */
+  conversation: ConversationRow | null;
+};
+
+/** What happens to a question, in order: start, sources, deltas, then done or error (or nothing, aborted). */
+export type AnswerEvent =
+  | { type: "start"; messageId: string }
+  | { type: "sources"; sources: StoredSource[] }
+  | { type: "delta"; text: string }
+  /** The stored answer; replaces what was streamed (citations renumbered). */
+  | { type: "done"; message: MessageRow }
+  /** The model failed; `errorKey` is under errors.* in the messages. */
+  | { type: "error"; errorKey: string; messageId: string };
+
+export type Asked = {
+  conversation: ConversationRow;
+  question: MessageRow;
+  /**
+   * The answer, composed while it is read (read it once). `signal` is the reader's: when it aborts (the
+   * visitor left) the model stops and what was written is kept.
+   */
+  events(signal: AbortSignal): AsyncIterable<AnswerEvent>;
 };
 
 const HISTORY_TURNS = 6;
@@ -58,20 +81,15 @@ export async function findConversation(db: Db, scope: ChatScope, id: string | nu
   return found;
 }
 
-export async function sendMessage(
-  db: Db,
-  req: Request,
-  scope: ChatScope,
-  input: MessageInput,
-  existing: ConversationRow | null,
-): Promise<Response> {
+export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<Asked> {
   const startedAt = Date.now();
   const { agent } = scope;
-  const hint = input.locale ?? requestLocale(req);
   const language =
-    agent.language === "en" || agent.language === "vi" ? agent.language : detectLanguage(input.content, hint);
+    agent.language === "en" || agent.language === "vi"
+      ? agent.language
+      : detectLanguage(input.content, input.locale);
   const conversation =
-    existing ??
+    input.conversation ??
     (await createConversation(db, {
       publicId: newConversationId(),
       agentId: agent.id,
@@ -79,79 +97,64 @@ export async function sendMessage(
       visitorId: scope.visitorId,
       title: input.content,
       language,
-      device: deviceClass(req),
+      device: input.device,
     }));
   const turns = await recentTurns(db, conversation.id, HISTORY_TURNS * 2 + 2);
   const question = await questionRow(db, conversation, turns, input.content, language);
   const history = historyBefore(turns, question);
-  const headers: Record<string, string> = scope.setCookie ? { "set-cookie": scope.setCookie } : {};
   const answerId = newMessageId();
-  const questionView = messageView(question, conversation.publicId);
 
-  if (!wantsEventStream(req)) {
-    const outcome = await composeAnswer(db, {
-      agent,
-      question: input.content,
-      history,
-      language,
-      signal: req.signal,
-      startedAt,
-      onEvent: () => {},
-    });
-    const stored = await storeAnswer(db, scope, conversation, answerId, outcome, language);
-    if (outcome.status === "failed") {
-      throw new ApiError(
-        "service_unavailable",
-        outcome.errorKey ?? "chat_upstream_failed",
-        {},
-        undefined,
-        headers,
-      );
-    }
-    return ok(
-      {
-        conversation_id: conversation.publicId,
-        question: questionView,
-        message: messageView(stored!, conversation.publicId),
-      },
-      { headers },
+  async function* events(signal: AbortSignal): AsyncGenerator<AnswerEvent> {
+    yield { type: "start", messageId: answerId };
+    const { emitted, outcome } = composing((onEvent) =>
+      composeAnswer(db, { agent, question: input.content, history, language, signal, startedAt, onEvent }),
     );
+    yield* emitted;
+    const result = await outcome;
+    const stored = await storeAnswer(db, scope, conversation, answerId, result, language);
+    if (result.status === "failed") {
+      yield { type: "error", errorKey: result.errorKey ?? "chat_upstream_failed", messageId: answerId };
+    } else if (stored) {
+      yield { type: "done", message: stored };
+    }
   }
 
-  return sseResponse(
-    req,
-    async (out) => {
-      out.send("start", {
-        conversation_id: conversation.publicId,
-        question: questionView,
-        message_id: answerId,
+  return { conversation, question, events };
+}
+
+/**
+ * The engine's events, as it emits them, as an async iterable that ends when it returns; its outcome (or
+ * its failure) is `outcome`.
+ */
+function composing(run: (onEvent: (e: ComposeEvent) => void) => Promise<AnswerOutcome>) {
+  const queue: ComposeEvent[] = [];
+  let finished = false;
+  let wake: (() => void) | null = null;
+  const outcome = run((e) => {
+    queue.push(e);
+    wake?.();
+  });
+  // Settled either way: a failure is rethrown by whoever awaits `outcome`.
+  outcome
+    .then(
+      () => {},
+      () => {},
+    )
+    .finally(() => {
+      finished = true;
+      wake?.();
+    });
+  async function* emitted(): AsyncGenerator<ComposeEvent> {
+    for (;;) {
+      while (queue.length > 0) yield queue.shift()!;
+      if (finished) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
       });
-      const outcome = await composeAnswer(db, {
-        agent,
-        question: input.content,
-        history,
-        language,
-        signal: out.signal,
-        startedAt,
-        onEvent: (e: AnswerEvent) =>
-          e.type === "sources"
-            ? out.send("sources", { sources: e.sources })
-            : out.send("delta", { text: e.text }),
-      });
-      const stored = await storeAnswer(db, scope, conversation, answerId, outcome, language);
-      if (outcome.status === "failed") {
-        const locale = requestLocale(req);
-        const code = outcome.errorKey ?? "chat_upstream_failed";
-        out.send("error", {
-          error: { status: 503, message: "service_unavailable", detail: translate(locale, `errors.${code}`) },
-          message_id: answerId,
-        });
-      } else if (stored) {
-        out.send("done", { message: messageView(stored, conversation.publicId) });
-      }
-    },
-    headers,
-  );
+      wake = null;
+    }
+  }
+  return { emitted: emitted(), outcome };
 }
 
 /**
@@ -222,11 +225,4 @@ async function storeAnswer(
     outputTokens: outcome.outputTokens,
     firstTokenMs: outcome.firstTokenMs,
   });
-}
-
-function deviceClass(req: Request): string | null {
-  const ua = req.headers.get("user-agent");
-  if (!ua) return null;
-  const d = deviceInfoFromUserAgent(ua);
-  return d.isMobile ? "mobile" : d.isTablet ? "tablet" : "desktop";
 }

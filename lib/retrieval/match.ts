@@ -1,8 +1,8 @@
 import "server-only";
-import { sentences } from "@/lib/retrieval/chunk";
-import { foldForSearch, searchTerms } from "@/lib/retrieval/fold";
-import { markedTokens } from "@/lib/retrieval/query";
 import { contentTerms, markedForms, syllablePairs, type TermWeights } from "./answerable";
+import { sentences } from "./chunk";
+import { foldForSearch, searchTerms } from "./fold";
+import { markedTokens } from "./query";
 
 /**
  * Which sentences (or spreadsheet rows) of a passage answer the question, scored 0…1. A passage is

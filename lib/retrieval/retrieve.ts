@@ -1,12 +1,13 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import type { Embedder } from "@/lib/retrieval/embedder";
-import { foldForSearch } from "@/lib/retrieval/fold";
-import { type SearchHit, searchPassages } from "@/lib/retrieval/search";
 import { ANSWERABLE_SHARE, bestCoverage, queryShape, termWeights, topicTerms } from "./answerable";
+import type { Embedder } from "./embedder";
 import { expandQuestion } from "./expand";
+import { foldForSearch } from "./fold";
 import { type ChatTurn, followUpQuery } from "./follow-up";
+import { fuseRanks } from "./fuse";
+import { type SearchHit, searchPassages } from "./search";
 
 const log = logger("chat");
 
@@ -36,8 +37,6 @@ export type Retrieval = {
 
 const REWRITE_TIMEOUT_MS = 4_000;
 const MAX_REWRITES = 3;
-/** Reciprocal rank fusion constant, as in search.ts. */
-const RRF_K = 60;
 // The question as typed leads; its follow-up reading and the rewrites support it. A self-contained
 // question keeps its own best passage first however the other lists rank.
 const WEIGHT = { question: 1, followUp: 0.9, rewrite: 0.8, expansion: 0.7 } as const;
@@ -113,20 +112,15 @@ function dedupe(queries: Query[]): Query[] {
   });
 }
 
-/** Weighted reciprocal rank fusion; a passage several queries agree on rises. */
+/** The lists fused by each query's weight; a passage several queries agree on rises. */
 function fuse(queries: Query[], lists: SearchHit[][]): SearchHit[] {
-  const byId = new Map<number, { hit: SearchHit; score: number }>();
-  lists.forEach((list, i) => {
-    const weight = WEIGHT[queries[i]!.kind];
-    list.forEach((hit, rank) => {
-      const entry = byId.get(hit.passageId) ?? { hit, score: 0 };
-      entry.score += weight / (RRF_K + rank + 1);
-      byId.set(hit.passageId, entry);
-    });
-  });
-  return [...byId.values()]
-    .sort((a, b) => b.score - a.score || a.hit.passageId - b.hit.passageId)
-    .map(({ hit, score }) => ({ ...hit, score }));
+  const first = new Map<number, SearchHit>();
+  for (const list of lists)
+    for (const hit of list) if (!first.has(hit.passageId)) first.set(hit.passageId, hit);
+  const ranked = fuseRanks(
+    lists.map((list, i) => ({ ids: list.map((h) => h.passageId), weight: WEIGHT[queries[i]!.kind] })),
+  );
+  return ranked.map(([id, score]) => ({ ...first.get(id)!, score }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { foldForSearch } from "@/lib/retrieval/fold";
+import { foldForSearch } from "./fold";
 
 export type ChatLanguage = "en" | "vi";
 

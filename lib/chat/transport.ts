@@ -1,0 +1,105 @@
+import "server-only";
+import { deviceInfoFromUserAgent } from "@/lib/device/detect";
+import { ApiError } from "@/lib/http/errors";
+import { requestLocale } from "@/lib/http/locale";
+import { ok } from "@/lib/http/respond";
+import { sseResponse, wantsEventStream } from "@/lib/http/sse";
+import { translate } from "@/lib/i18n/messages";
+import type { Asked, AskInput } from "./ask";
+import type { ConversationRow, MessageRow } from "./conversations";
+import type { MessageInput } from "./input";
+import { messageView } from "./views";
+
+/**
+ * The chat engine over HTTP (docs/chat-api.md): what a request says becomes ask()'s input, and its events
+ * become server-sent events when the client accepts them, else one JSON answer once the answer is stored.
+ */
+
+export function askInput(req: Request, input: MessageInput, conversation: ConversationRow | null): AskInput {
+  return {
+    content: input.content,
+    locale: input.locale ?? requestLocale(req),
+    device: deviceClass(req),
+    conversation,
+  };
+}
+
+/** `setCookie` is the visitor cookie of a visitor seen for the first time. */
+export function answerResponse(
+  req: Request,
+  asked: Asked,
+  setCookie: string | null = null,
+): Promise<Response> {
+  const headers: Record<string, string> = setCookie ? { "set-cookie": setCookie } : {};
+  return wantsEventStream(req)
+    ? Promise.resolve(eventStream(req, asked, headers))
+    : json(req, asked, headers);
+}
+
+async function json(req: Request, asked: Asked, headers: Record<string, string>): Promise<Response> {
+  const { conversation, question } = asked;
+  let answer: MessageRow | null = null;
+  for await (const e of asked.events(req.signal)) {
+    if (e.type === "error") throw new ApiError("service_unavailable", e.errorKey, {}, undefined, headers);
+    if (e.type === "done") answer = e.message;
+  }
+  // Only when the client left before the first word: nothing was stored, and nobody reads this.
+  if (!answer) throw new Error("the answer ended without a message");
+  return ok(
+    {
+      conversation_id: conversation.publicId,
+      question: messageView(question, conversation.publicId),
+      message: messageView(answer, conversation.publicId),
+    },
+    { headers },
+  );
+}
+
+function eventStream(req: Request, asked: Asked, headers: Record<string, string>): Response {
+  const { conversation, question } = asked;
+  const conversationId = conversation.publicId;
+  return sseResponse(
+    req,
+    async (out) => {
+      // Read to the end even when the reader left: the answer is still stored (as aborted), sends are no-ops.
+      for await (const e of asked.events(out.signal)) {
+        switch (e.type) {
+          case "start":
+            out.send("start", {
+              conversation_id: conversationId,
+              question: messageView(question, conversationId),
+              message_id: e.messageId,
+            });
+            break;
+          case "sources":
+            out.send("sources", { sources: e.sources });
+            break;
+          case "delta":
+            out.send("delta", { text: e.text });
+            break;
+          case "done":
+            out.send("done", { message: messageView(e.message, conversationId) });
+            break;
+          case "error":
+            out.send("error", {
+              error: {
+                status: 503,
+                message: "service_unavailable",
+                detail: translate(requestLocale(req), `errors.${e.errorKey}`),
+              },
+              message_id: e.messageId,
+            });
+            break;
+        }
+      }
+    },
+    headers,
+  );
+}
+
+function deviceClass(req: Request): string | null {
+  const ua = req.headers.get("user-agent");
+  if (!ua) return null;
+  const d = deviceInfoFromUserAgent(ua);
+  return d.isMobile ? "mobile" : d.isTablet ? "tablet" : "desktop";
+}
