@@ -232,7 +232,7 @@ const schema = z.object({
             VND: minorUnits.optional(),
             USD: minorUnits.optional(),
           },
-          { error: "BILLING_PRICES gives each plan {\"VND\": đồng, \"USD\": cents}" },
+          { error: 'BILLING_PRICES gives each plan {"VND": đồng, "USD": cents}' },
         ),
       ),
     ),

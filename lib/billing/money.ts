@@ -52,7 +52,9 @@ export function yearlyAmount(monthly: number): number {
 
 /** The price of one period of a cycle, from the plan's monthly price. */
 export function cycleAmount(monthly: number, cycle: Cycle): number {
-  return cycle === "yearly" ? yearlyAmount(monthly) : (assertMinorUnits(monthly), monthly);
+  if (cycle === "yearly") return yearlyAmount(monthly);
+  assertMinorUnits(monthly);
+  return monthly;
 }
 
 /** What a yearly price comes to per month, for display ("… a month, billed yearly"), rounded half up. */

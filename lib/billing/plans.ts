@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { type Currency, type Cycle, currencies, cycleAmount, cycles } from "./money";
-import { type PlanId, type PlanLimits, planIds, plans as limitsByPlan } from "./plan-limits";
+import { plans as limitsByPlan, type PlanId, type PlanLimits, planIds } from "./plan-limits";
 
 /**
  * The plan catalogue (BILL-1): names and pitches in both languages, prices, whether a plan is on sale, and

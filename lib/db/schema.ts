@@ -457,7 +457,14 @@ export const chatRefusals = pgTable(
  * currency; see lib/billing/money.ts.
  */
 
-export const subscriptionStatuses = ["verifying", "active", "past_due", "expired", "canceled", "incomplete"] as const;
+export const subscriptionStatuses = [
+  "verifying",
+  "active",
+  "past_due",
+  "expired",
+  "canceled",
+  "incomplete",
+] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export const noticeKinds = ["pending", "expired", "payment_failed"] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
