@@ -64,11 +64,21 @@ export async function changePlan(
     .from(paymentMethods)
     .where(and(eq(paymentMethods.ownerId, ownerId), eq(paymentMethods.isDefault, true)));
   if (!method) throw new BillingError("no_payment_method");
+  // The key names the change (from what, to what, which period, which day): a double click or a retried
+  // request meets the same invoice and the same charge; a retry on another day is priced afresh.
+  const key = [
+    "change",
+    row.id,
+    `${row.plan}.${row.cycle}`,
+    row.currentPeriodStart!.toISOString(),
+    `${req.plan}.${req.cycle}`,
+    now.toISOString().slice(0, 10),
+  ].join(":");
   const { invoice } = await db.transaction((tx) =>
     issueInvoice(tx, now, {
       subscriptionId: row.id,
       ownerId,
-      key: `change:${row.id}:${now.toISOString()}`,
+      key,
       kind: "change",
       status: "upcoming",
       plan: decision.apply.plan,
@@ -78,18 +88,34 @@ export async function changePlan(
       periodStart: decision.apply.periodStart,
       periodEnd: decision.apply.periodEnd,
       dueDate: now,
-      attempts: 1,
     }),
   );
+  if (invoice.status === "paid") return { timing: "now", status: "paid", invoice };
+  if (invoice.status === "void") throw new BillingError("unknown");
+  let n = invoice.attempts;
+  // A first try, or a new try after a decline (with perhaps another card); otherwise one is under way.
+  if (n === 0 || invoice.status === "failed") {
+    const [claimed] = await db
+      .update(invoices)
+      .set({ attempts: n + 1, status: "upcoming", updatedAt: now })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.attempts, n)))
+      .returning();
+    n = claimed
+      ? n + 1
+      : ((await db.select().from(invoices).where(eq(invoices.id, invoice.id)))[0]?.attempts ?? n);
+  }
   const payment = await provider.chargeMethod({
     ownerId,
     methodRef: method.providerRef,
-    amount: decision.charge,
+    amount: invoice.total,
     currency,
     description: `${invoice.number} ${invoice.description}`,
-    idempotencyKey: `invoice:${invoice.id}:attempt:1`,
+    idempotencyKey: `invoice:${invoice.id}:attempt:${n}`,
   });
-  await db.update(invoices).set({ providerPaymentRef: payment.ref }).where(eq(invoices.id, invoice.id));
+  await db
+    .update(invoices)
+    .set({ providerPaymentRef: payment.ref })
+    .where(and(eq(invoices.id, invoice.id), eq(invoices.attempts, n)));
   await syncPayment(db, provider, payment.ref, now);
   const [after] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
   return { timing: "now", status: after?.status === "paid" ? "paid" : "failed", invoice: after ?? invoice };

@@ -19,7 +19,7 @@ import {
   sandboxPayments,
   subscriptions,
 } from "@/lib/db/schema";
-import { billingWorld, CARD_DECLINED, CARD_DECLINES_LATER, CARD_OK, card } from "../helpers/billing";
+import { billingWorld, CARD_DECLINED, CARD_OK, card } from "../helpers/billing";
 import { unitDatabase } from "../helpers/unit-db";
 
 const database = unitDatabase();
@@ -306,6 +306,26 @@ describe("concurrent checkouts", () => {
       .from(paymentTokens)
       .where(and(eq(paymentTokens.ownerId, ownerId), eq(paymentTokens.status, "pending")));
     expect(open.filter((t) => t.claimedAt)).toEqual([]);
+  });
+
+  it("staggered, some paying while others start, still charge once", async () => {
+    world.set("2026-03-06T10:00:00Z");
+    const ownerId = await world.newOwner();
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        new Promise((r) => setTimeout(r, (i % 4) * 15))
+          .then(() => world.buy(ownerId, "beginner", "yearly", CARD_OK))
+          .then(
+            (r) => r.payment.status,
+            (err) => (err instanceof BillingError ? err.code : String(err)),
+          ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === "succeeded")).toHaveLength(1);
+    const rows = await ownerRows(ownerId);
+    expect(rows.subs).toMatchObject([{ status: "active", plan: "beginner", cycle: "yearly" }]);
+    expect(rows.charges).toHaveLength(1);
+    expect(rows.invoices).toHaveLength(1);
   });
 });
 
