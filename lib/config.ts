@@ -191,6 +191,8 @@ const schema = z.object({
     .min(1, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
     .max(1_000_000, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
     .default(8),
+  /** Who takes payments; `sandbox` is the built-in test provider (every screen says "Test mode"). */
+  BILLING_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
   /**
    * Paid plans shown as "Coming soon" (not yet for sale), comma-separated; empty = all are for sale. Free is
    * always available and enterprise always "contact sales".

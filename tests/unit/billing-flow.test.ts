@@ -7,6 +7,7 @@ import { processEvent, processPendingEvents, receiveEvent } from "@/lib/billing/
 import { formatInvoiceNumber, issueInvoice } from "@/lib/billing/invoices";
 import { plans } from "@/lib/billing/plan-limits";
 import { priceOf } from "@/lib/billing/plans";
+import { isSandbox, paymentProvider } from "@/lib/billing/providers";
 import { SIGNATURE_HEADER, signEvent } from "@/lib/billing/providers/sandbox";
 import { EventVerificationError } from "@/lib/billing/providers/types";
 import { subscriptionOf } from "@/lib/billing/subscriptions";
@@ -330,6 +331,25 @@ describe("concurrent checkouts", () => {
 });
 
 describe("provider events", () => {
+  it("from the configured sandbox are stored by the receiver and applied by the events job", async () => {
+    const provider = paymentProvider(db());
+    expect(isSandbox(provider)).toBe(true);
+    if (!isSandbox(provider)) return;
+    const ownerId = await world.newOwner();
+    const now = new Date();
+    const { token, checkoutUrl } = await createPaymentToken(
+      db(),
+      provider,
+      { ownerId, plan: "starter", cycle: "monthly", currency: "VND", locale: "vi", returnUrl: "/vi/billing" },
+      now,
+    );
+    expect(checkoutUrl).toMatch(new RegExp(`^http://localhost:3000/vi/billing/checkout/${token}$`));
+    await payWithSandbox(db(), provider, token, card(CARD_OK), now);
+    expect(await subscriptionOf(db(), ownerId)).toBeUndefined();
+    await processPendingEvents(db(), provider);
+    expect(await subscriptionOf(db(), ownerId)).toMatchObject({ status: "active", plan: "starter" });
+  });
+
   it("delivered twice are stored and applied once", async () => {
     world.set("2026-03-07T09:00:00Z");
     const ownerId = await world.newOwner();

@@ -14,7 +14,10 @@ import {
 } from "@/lib/billing/money";
 import { planIds } from "@/lib/billing/plan-limits";
 import { type CatalogueSettings, defaultMonthlyPrices, planCatalogue, priceOf } from "@/lib/billing/plans";
+import { ConfigError, parseConfig } from "@/lib/config";
+import { tempDirs } from "../helpers/temp";
 
+const dataDir = tempDirs("billing-config");
 const defaults: CatalogueSettings = { comingSoon: ["business"], prices: {} };
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -71,6 +74,43 @@ describe("yearly prices", () => {
   it("show a per-month figure for the yearly toggle", () => {
     expect(perMonthOfYearly(4_790_400)).toBe(399_200);
     expect(perMonthOfYearly(19_200)).toBe(1_600);
+  });
+});
+
+describe("billing configuration", () => {
+  const env = (extra: Record<string, string>) => parseConfig({ DATA_DIR: dataDir(), ...extra });
+  const failure = (extra: Record<string, string>) => {
+    try {
+      env(extra);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.variable;
+    }
+    return "none";
+  };
+
+  it("has business coming soon and default prices unless told otherwise", () => {
+    expect(env({}).BILLING_COMING_SOON).toEqual(["business"]);
+    expect(env({}).BILLING_PRICES).toEqual({});
+    expect(env({}).BILLING_PROVIDER).toBe("sandbox");
+    expect(env({ BILLING_COMING_SOON: "" }).BILLING_COMING_SOON).toEqual([]);
+    expect(env({ BILLING_COMING_SOON: "starter, business" }).BILLING_COMING_SOON).toEqual([
+      "starter",
+      "business",
+    ]);
+    expect(env({ BILLING_PRICES: '{"starter":{"VND":450000}}' }).BILLING_PRICES).toEqual({
+      starter: { VND: 450_000 },
+    });
+  });
+
+  it("names the billing variable that is wrong", () => {
+    expect(failure({ BILLING_COMING_SOON: "free" })).toBe("BILLING_COMING_SOON");
+    expect(failure({ BILLING_COMING_SOON: "enterprise" })).toBe("BILLING_COMING_SOON");
+    expect(failure({ BILLING_PRICES: "not json" })).toBe("BILLING_PRICES");
+    expect(failure({ BILLING_PRICES: '{"free":{"VND":1}}' })).toBe("BILLING_PRICES");
+    expect(failure({ BILLING_PRICES: '{"starter":{"VND":1.5}}' })).toBe("BILLING_PRICES");
+    expect(failure({ BILLING_PRICES: '{"starter":{"EUR":100}}' })).toBe("BILLING_PRICES");
+    expect(failure({ BILLING_PRICES: '{"starter":{"USD":0}}' })).toBe("BILLING_PRICES");
+    expect(failure({ BILLING_PROVIDER: "paypal" })).toBe("BILLING_PROVIDER");
   });
 });
 
