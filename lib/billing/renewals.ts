@@ -162,6 +162,14 @@ export async function retryFailedRenewals(db: Db, provider: PaymentProvider, now
 
 async function endCancelled(db: Db, ownerId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.ownerId, ownerId));
+    if (!current?.currentPeriodEnd) return;
+    // Invoice before subscription, the order payments take them in, so the two never wait on each other.
+    await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.key, renewalKey(current.id, current.currentPeriodEnd)))
+      .for("update");
     const row = await lockSubscription(tx, ownerId);
     const state = stateOf(row);
     const next = transition(state, { type: "period_ended", at: now });
