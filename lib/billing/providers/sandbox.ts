@@ -186,13 +186,15 @@ export class SandboxProvider implements PaymentProvider {
       await this.emit("payment.updated", row);
       return toPayment(row);
     }
-    const card = await this.saveCard(payment.customer, input, behaviour, now);
+    // The payment is taken first: a checkout that expired meanwhile leaves no card saved behind it.
+    const cardRef = newRef("sbx_card");
     const [row] = await this.db
       .update(sandboxPayments)
-      .set({ status: "succeeded", methodKind: "card", methodRef: card.ref, settledAt: now })
+      .set({ status: "succeeded", methodKind: "card", methodRef: cardRef, settledAt: now })
       .where(pending)
       .returning();
     if (!row) throw new SandboxInputError("not_payable");
+    await this.saveCard(payment.customer, input, behaviour, now, cardRef);
     await this.emit("payment.updated", row);
     return toPayment(row);
   }
@@ -344,7 +346,7 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  private checkCard(input: CardInput, now: Date): Exclude<CardBehaviour, never> {
+  private checkCard(input: CardInput, now: Date): CardBehaviour {
     const number = String(input.card_number).replace(/[\s-]/g, "");
     const behaviour = testCards[number];
     if (!behaviour) throw new SandboxInputError("invalid_number");
@@ -358,10 +360,15 @@ export class SandboxProvider implements PaymentProvider {
     return behaviour;
   }
 
-  private async saveCard(customer: string, input: CardInput, behaviour: CardBehaviour, now: Date) {
+  private async saveCard(
+    customer: string,
+    input: CardInput,
+    behaviour: CardBehaviour,
+    now: Date,
+    ref = newRef("sbx_card"),
+  ) {
     const number = String(input.card_number).replace(/[\s-]/g, "");
     const expYear = Number(input.exp_year) < 100 ? 2000 + Number(input.exp_year) : Number(input.exp_year);
-    const ref = newRef("sbx_card");
     const row = await this.db.transaction(async (tx) => {
       // A new card becomes the default, as a customer who just typed it expects.
       await tx.update(sandboxCards).set({ isDefault: false }).where(eq(sandboxCards.customer, customer));
