@@ -58,6 +58,15 @@ const port = () => {
   return z.coerce.number({ error: msg }).int(msg).min(1, msg).max(65535, msg).default(3000);
 };
 
+/** Plans that are sold at a price (free costs nothing, enterprise is quoted by sales). */
+const sellablePlans = ["beginner", "starter", "business"] as const;
+
+const minorUnits = z
+  .number({ error: "BILLING_PRICES amounts are whole numbers of minor units (đồng, cents)" })
+  .int("BILLING_PRICES amounts are whole numbers of minor units (đồng, cents)")
+  .min(1, "BILLING_PRICES amounts must be above 0")
+  .max(1_000_000_000_000, "BILLING_PRICES amounts must be at most 1000000000000");
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port(),
@@ -183,6 +192,53 @@ const schema = z.object({
     .min(1, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
     .max(1_000_000, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
     .default(8),
+  /** Who takes payments; `sandbox` is the built-in test provider (every screen says "Test mode"). */
+  BILLING_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+  /**
+   * Paid plans shown as "Coming soon" (not yet for sale), comma-separated; empty = all are for sale. Free is
+   * always available and enterprise always "contact sales".
+   */
+  BILLING_COMING_SOON: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "business")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (ids) => ids.every((id) => (sellablePlans as readonly string[]).includes(id)),
+      `BILLING_COMING_SOON may name only ${["beginner", "starter", "business"].join(", ")}`,
+    ),
+  /**
+   * Monthly prices in minor units (VND: đồng, USD: cents) overriding the defaults in lib/billing/plans.ts,
+   * as JSON: {"starter": {"VND": 499000, "USD": 2000}}. Plans and currencies left out keep their default.
+   */
+  BILLING_PRICES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return {};
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "BILLING_PRICES must be JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.partialRecord(
+        z.enum(sellablePlans, { error: "BILLING_PRICES may price only beginner, starter and business" }),
+        z.strictObject(
+          {
+            VND: minorUnits.optional(),
+            USD: minorUnits.optional(),
+          },
+          { error: 'BILLING_PRICES gives each plan {"VND": đồng, "USD": cents}' },
+        ),
+      ),
+    ),
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });

@@ -452,3 +452,269 @@ export const chatRefusals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.agentId, t.hour, t.reason] })],
 );
+
+/*
+ * Billing (BILL-1…5). Money is a whole number of the currency's minor unit (VND: đồng, USD: cents) beside its
+ * currency; see lib/billing/money.ts.
+ */
+
+export const subscriptionStatuses = [
+  "verifying",
+  "active",
+  "past_due",
+  "expired",
+  "canceled",
+  "incomplete",
+] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export const noticeKinds = ["pending", "expired", "payment_failed"] as const;
+export type NoticeKind = (typeof noticeKinds)[number];
+
+/**
+ * An owner's subscription, one row per owner (no row = the free plan). The life cycle is
+ * lib/billing/subscription-machine.ts; this row is its persisted state.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    cycle: text("cycle").notNull(),
+    currency: text("currency").notNull(),
+    /** the price of the current period, minor units */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    status: text("status").$type<SubscriptionStatus>().notNull(),
+    provider: text("provider").notNull(),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** a downgrade or cycle change waiting for the period's end */
+    pendingPlan: text("pending_plan"),
+    pendingCycle: text("pending_cycle"),
+    noticeKind: text("notice_kind").$type<NoticeKind>(),
+    noticeAt: timestamp("notice_at", { withTimezone: true }),
+    /** failed charges of the current renewal; the retry schedule is counted from the period's end */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
+    /** the checkout a `verifying` row waits on */
+    checkoutTokenId: uuid("checkout_token_id"),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [
+    index("subscriptions_period_end_idx").on(t.status, t.currentPeriodEnd),
+    index("subscriptions_retry_idx").on(t.status, t.nextRetryAt),
+    check(
+      "subscriptions_status_check",
+      sql`${t.status} in ('verifying', 'active', 'past_due', 'expired', 'canceled', 'incomplete')`,
+    ),
+    check("subscriptions_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+/** The last invoice number issued per year; bumped in the transaction that issues one, so numbers have no gaps. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+export const invoiceStatuses = ["upcoming", "paid", "failed", "void"] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export const invoiceKinds = ["checkout", "renewal", "change"] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** AC-2026-000042 */
+    number: text("number").notNull().unique(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * What the invoice is for, unique: `renewal:{subscription}:{period start}`, `checkout:{token}`,
+     * `change:{subscription}:{at}`. A renewal job that runs twice meets its own invoice.
+     */
+    key: text("key").notNull().unique(),
+    kind: text("kind").$type<InvoiceKind>().notNull(),
+    status: text("status").$type<InvoiceStatus>().notNull(),
+    plan: text("plan").notNull(),
+    cycle: text("cycle").notNull(),
+    currency: text("currency").notNull(),
+    total: bigint("total", { mode: "number" }).notNull(),
+    description: text("description").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    dueDate: timestamp("due_date", { withTimezone: true }).notNull(),
+    /** "Visa •••• 4242" or "Bank transfer", as charged */
+    paymentMethodLabel: text("payment_method_label"),
+    /** the provider's payment of the latest charge attempt */
+    providerPaymentRef: text("provider_payment_ref"),
+    /** charges attempted, and how many of their failures the subscription has already counted */
+    attempts: integer("attempts").notNull().default(0),
+    failuresApplied: integer("failures_applied").notNull().default(0),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [
+    index("invoices_owner_idx").on(t.ownerId, t.insertedAt),
+    index("invoices_payment_ref_idx").on(t.providerPaymentRef),
+    check("invoices_status_check", sql`${t.status} in ('upcoming', 'paid', 'failed', 'void')`),
+    check("invoices_total_check", sql`${t.total} >= 0`),
+  ],
+);
+
+/** The owner's saved cards, mirrored from the provider (which holds the card itself). */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref").notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    /** active | expired (past its expiry date) */
+    state: text("state").notNull().default("active"),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_methods_provider_ref_idx").on(t.provider, t.providerRef),
+    uniqueIndex("payment_methods_owner_default_idx").on(t.ownerId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const paymentTokenStatuses = ["pending", "succeeded", "failed", "verifying", "expired"] as const;
+export type PaymentTokenStatus = (typeof paymentTokenStatuses)[number];
+
+/**
+ * A checkout (BILL-3, BILL-4): the token in the `payment_token` cookie and the checkout URL, stored hashed.
+ * A pending token lives 15 minutes (spec §9). `claimedAt` marks a payment under way: while one is, the owner
+ * can neither start nor pay another checkout, so concurrent checkouts charge once.
+ */
+export const paymentTokens = pgTable(
+  "payment_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    cycle: text("cycle").notNull(),
+    currency: text("currency").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    status: text("status").$type<PaymentTokenStatus>().notNull().default("pending"),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [
+    index("payment_tokens_owner_idx").on(t.ownerId, t.status),
+    uniqueIndex("payment_tokens_provider_ref_idx").on(t.provider, t.providerRef),
+    check(
+      "payment_tokens_status_check",
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'verifying', 'expired')`,
+    ),
+  ],
+);
+
+/**
+ * Provider events, stored once per (provider, event id) before anything acts on them; `processedAt` is set
+ * when the job that converges on the provider's state has run, so a crash in between is picked up again.
+ */
+export const billingEvents = pgTable(
+  "billing_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("billing_events_provider_event_idx").on(t.provider, t.eventId),
+    index("billing_events_unprocessed_idx").on(t.receivedAt).where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/** Enterprise enquiries from the pricing page (BILL-2), e-mailed to SALES_EMAIL when it is set. */
+export const salesContacts = pgTable("sales_contacts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  company: text("company").notNull().default(""),
+  message: text("message").notNull(),
+  locale: text("locale").notNull(),
+  insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  mailedAt: timestamp("mailed_at", { withTimezone: true }),
+});
+
+/**
+ * The built-in sandbox provider's own books (lib/billing/providers/sandbox.ts): what a real provider keeps on
+ * its side. Kept in tables, not memory, so the provider's state outlives a restart like a real one's does.
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  ref: text("ref").primaryKey(),
+  customer: text("customer").notNull(),
+  amount: bigint("amount", { mode: "number" }).notNull(),
+  currency: text("currency").notNull(),
+  /** pending | verifying | succeeded | failed | expired */
+  status: text("status").notNull(),
+  methodRef: text("method_ref"),
+  /** "card" | "bank_transfer" once chosen */
+  methodKind: text("method_kind"),
+  failureCode: text("failure_code"),
+  idempotencyKey: text("idempotency_key").unique(),
+  insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  settledAt: timestamp("settled_at", { withTimezone: true }),
+});
+
+export const sandboxCards = pgTable(
+  "sandbox_cards",
+  {
+    ref: text("ref").primaryKey(),
+    customer: text("customer").notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    /** `ok`, or `decline_renewal` (4000 0000 0000 0341: saved, then declined on every later charge) */
+    behaviour: text("behaviour").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    detachedAt: timestamp("detached_at", { withTimezone: true }),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_cards_customer_idx").on(t.customer)],
+);

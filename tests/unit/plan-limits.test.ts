@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { limitsFor, planOf, plans } from "@/lib/billing/plan-limits";
+import {
+  allowedModelIds,
+  limitsFor,
+  type PlanLimits,
+  planIds,
+  planOf,
+  plans,
+} from "@/lib/billing/plan-limits";
 
 describe("plan limits", () => {
   it("gives every owner the free plan's values until billing arrives", () => {
@@ -12,6 +19,8 @@ describe("plan limits", () => {
       charactersPerAgent: 2_000_000,
       charactersPerDocument: 500_000,
       monthlyMessages: 200,
+      modelChoice: "default",
+      canHideBranding: false,
     });
     expect(planOf({ id: "x" })).toBe("free");
   });
@@ -31,10 +40,36 @@ describe("plan limits", () => {
   });
 
   it("has positive whole numbers for every limit", () => {
-    for (const [key, value] of Object.entries(plans.free)) {
-      if (key === "plan") continue;
-      expect(Number.isInteger(value), key).toBe(true);
-      expect(value as number, key).toBeGreaterThan(0);
+    for (const limits of Object.values(plans)) {
+      for (const [key, value] of Object.entries(limits)) {
+        if (key === "plan" || key === "modelChoice" || key === "canHideBranding") continue;
+        expect(Number.isInteger(value), `${limits.plan}.${key}`).toBe(true);
+        expect(value as number, `${limits.plan}.${key}`).toBeGreaterThan(0);
+      }
+      expect(["default", "any"]).toContain(limits.modelChoice);
+      expect(typeof limits.canHideBranding).toBe("boolean");
     }
+  });
+
+  it("never gives a dearer plan less than a cheaper one", () => {
+    const order = planIds.map((id) => plans[id]);
+    for (let i = 1; i < order.length; i++) {
+      for (const [key, value] of Object.entries(order[i]!)) {
+        if (typeof value !== "number") continue;
+        expect(value, `${order[i]!.plan}.${key}`).toBeGreaterThanOrEqual(
+          order[i - 1]![key as keyof PlanLimits] as number,
+        );
+      }
+      expect(order[i]!.plan).toBe(planIds[i]);
+      expect(Object.isFrozen(order[i])).toBe(true);
+    }
+  });
+
+  it("lets the free plan choose only the default model, paid plans any", () => {
+    expect(allowedModelIds(plans.free, ["a", "b"])).toEqual(["a"]);
+    expect(allowedModelIds(plans.starter, ["a", "b"])).toEqual(["a", "b"]);
+    expect(allowedModelIds(plans.free, [])).toEqual([]);
+    expect(plans.free.canHideBranding).toBe(false);
+    expect(plans.starter.canHideBranding).toBe(true);
   });
 });

@@ -1,0 +1,46 @@
+import type { PlanLimits } from "./plan-limits";
+
+/**
+ * Owners' current limits, kept a few seconds in this process: a visitor message checks them on every
+ * answer. Billing drops an owner's entry whenever it writes their subscription; another process sees the
+ * change within the TTL.
+ */
+
+export const ENTITLEMENT_TTL_MS = 10_000;
+
+type Entry = { limits: PlanLimits; until: number; generation: number };
+
+const cache = new Map<string, Entry>();
+const generations = new Map<string, number>();
+
+export function cachedLimits(ownerId: string, nowMs: number): PlanLimits | undefined {
+  const hit = cache.get(ownerId);
+  if (!hit) return undefined;
+  if (hit.until <= nowMs || hit.generation !== (generations.get(ownerId) ?? 0)) {
+    cache.delete(ownerId);
+    return undefined;
+  }
+  return hit.limits;
+}
+
+/** The generation a reader must quote back when storing what it read: a write in between makes it stale. */
+export function generationOf(ownerId: string): number {
+  return generations.get(ownerId) ?? 0;
+}
+
+export function storeLimits(ownerId: string, limits: PlanLimits, nowMs: number, generation: number): void {
+  if (generation !== generationOf(ownerId)) return;
+  if (cache.size > 50_000) cache.clear();
+  cache.set(ownerId, { limits, until: nowMs + ENTITLEMENT_TTL_MS, generation });
+}
+
+export function invalidateEntitlement(ownerId: string): void {
+  generations.set(ownerId, generationOf(ownerId) + 1);
+  cache.delete(ownerId);
+}
+
+/** For tests. */
+export function clearEntitlementCache(): void {
+  cache.clear();
+  generations.clear();
+}

@@ -1,0 +1,33 @@
+import { config } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { receiveEvent } from "../events";
+import { type EventDelivery, SandboxProvider, sandboxSecret } from "./sandbox";
+import type { PaymentProvider } from "./types";
+
+/**
+ * The configured payment provider (BILLING_PROVIDER). The sandbox's events are stored through the same
+ * verifying receiver the webhook route uses and processed by the `billing.events` job; a test passes its own
+ * `deliver` to watch or reorder them.
+ */
+export function paymentProvider(db: Db, opts: { deliver?: EventDelivery } = {}): PaymentProvider {
+  const c = config();
+  switch (c.BILLING_PROVIDER) {
+    case "sandbox": {
+      const sandbox: SandboxProvider = new SandboxProvider({
+        db,
+        secret: sandboxSecret(c.SESSION_SECRET),
+        checkoutUrl: `${c.APP_URL}/{locale}/billing/checkout/{token}`,
+        deliver:
+          opts.deliver ??
+          (async (raw, headers) => {
+            await receiveEvent(db, sandbox, raw, headers);
+          }),
+      });
+      return sandbox;
+    }
+  }
+}
+
+export function isSandbox(provider: PaymentProvider): provider is SandboxProvider {
+  return provider instanceof SandboxProvider;
+}

@@ -1,0 +1,193 @@
+import { and, eq, lte } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { invoices, paymentMethods, subscriptions } from "@/lib/db/schema";
+import { invalidateEntitlement } from "./entitlement-cache";
+import { type InvoiceRow, issueInvoice } from "./invoices";
+import { type Currency, type Cycle, periodEnd } from "./money";
+import type { PlanId } from "./plan-limits";
+import { priceOf } from "./plans";
+import type { PaymentProvider } from "./providers/types";
+import { transition } from "./subscription-machine";
+import { lockSubscription, type SubscriptionRow, saveState, stateOf } from "./subscriptions";
+import { failInvoiceWithoutCharge, syncPayment } from "./sync";
+
+/**
+ * Renewals and retries (spec §3), as functions of `now` so tests drive the clock and a cron job calls them.
+ * Each is idempotent per (subscription, period): the period's invoice is keyed by it, and each charge attempt
+ * of it by (invoice, attempt number), so a job run twice, two runs at once, or a run killed half-way and run
+ * again never charges twice and never skips a period.
+ */
+
+/** The upcoming invoice appears this long before the period ends (the owner sees what will be charged). */
+export const UPCOMING_LEAD_DAYS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const renewalKey = (subscriptionId: string, periodStart: Date) =>
+  `renewal:${subscriptionId}:${periodStart.toISOString()}`;
+
+/** What the next period costs: a waiting downgrade or cycle change applies from it. */
+function nextPeriod(sub: SubscriptionRow) {
+  const plan = (sub.pendingPlan ?? sub.plan) as PlanId;
+  const cycle = (sub.pendingCycle ?? sub.cycle) as Cycle;
+  const currency = sub.currency as Currency;
+  const start = sub.currentPeriodEnd!;
+  return {
+    plan,
+    cycle,
+    currency,
+    start,
+    end: periodEnd(start, cycle),
+    total: priceOf(plan, cycle, currency) ?? 0,
+  };
+}
+
+async function ensureRenewalInvoice(db: Db, sub: SubscriptionRow, now: Date): Promise<InvoiceRow> {
+  const next = nextPeriod(sub);
+  return db.transaction(async (tx) => {
+    const { invoice } = await issueInvoice(tx, now, {
+      subscriptionId: sub.id,
+      ownerId: sub.ownerId,
+      key: renewalKey(sub.id, next.start),
+      kind: "renewal",
+      status: "upcoming",
+      plan: next.plan,
+      cycle: next.cycle,
+      currency: next.currency,
+      total: next.total,
+      periodStart: next.start,
+      periodEnd: next.end,
+      dueDate: next.start,
+    });
+    return invoice;
+  });
+}
+
+/** Creates the `upcoming` invoice of every active subscription whose period ends within the lead time. */
+export async function prepareUpcomingInvoices(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + UPCOMING_LEAD_DAYS * DAY_MS)),
+      ),
+    );
+  for (const sub of due) await ensureRenewalInvoice(db, sub, now);
+  return due.length;
+}
+
+/**
+ * One charge attempt of a renewal invoice: attempt n = failures so far + 1. The attempt is recorded before
+ * the provider is asked, with the provider's idempotency key naming it, so a rerun repeats the same request
+ * and gets the same payment back.
+ */
+async function attempt(
+  db: Db,
+  provider: PaymentProvider,
+  sub: SubscriptionRow,
+  invoice: InvoiceRow,
+  now: Date,
+) {
+  const n = sub.failedAttempts + 1;
+  if (invoice.attempts < n) {
+    const [claimed] = await db
+      .update(invoices)
+      .set({ attempts: n, updatedAt: now })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.attempts, n - 1)))
+      .returning();
+    if (!claimed) return; // another run took this attempt; it finishes it
+  } else if (invoice.attempts > n) {
+    return;
+  }
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.ownerId, sub.ownerId), eq(paymentMethods.isDefault, true)));
+  if (!method) {
+    await failInvoiceWithoutCharge(db, provider.id, invoice.id, now);
+    return;
+  }
+  const payment = await provider.chargeMethod({
+    ownerId: sub.ownerId,
+    methodRef: method.providerRef,
+    amount: invoice.total,
+    currency: invoice.currency as Currency,
+    description: `${invoice.number} ${invoice.description}`,
+    idempotencyKey: `invoice:${invoice.id}:attempt:${n}`,
+  });
+  await db
+    .update(invoices)
+    .set({ providerPaymentRef: payment.ref })
+    .where(and(eq(invoices.id, invoice.id), eq(invoices.attempts, n)));
+  // The same convergence an event triggers: the provider's stored payment decides, not this return value.
+  await syncPayment(db, provider, payment.ref, now);
+}
+
+/**
+ * Ends periods that are over: a cancelled subscription ends (its upcoming invoice voided), every other one
+ * is charged for the next period.
+ */
+export async function chargeDueRenewals(db: Db, provider: PaymentProvider, now: Date): Promise<number> {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, "active"), lte(subscriptions.currentPeriodEnd, now)));
+  for (const sub of due) {
+    if (sub.cancelAtPeriodEnd) {
+      await endCancelled(db, sub.ownerId, now);
+      continue;
+    }
+    const invoice = await ensureRenewalInvoice(db, sub, now);
+    if (invoice.status === "paid" || invoice.status === "void") continue;
+    await attempt(db, provider, sub, invoice, now);
+  }
+  return due.length;
+}
+
+/** Charges again the renewals whose retry time has come (after 1, 3 and 5 days); the last failure expires. */
+export async function retryFailedRenewals(db: Db, provider: PaymentProvider, now: Date): Promise<number> {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, "past_due"), lte(subscriptions.nextRetryAt, now)));
+  for (const sub of due) {
+    const invoice = await ensureRenewalInvoice(db, sub, now);
+    if (invoice.status === "paid" || invoice.status === "void") continue;
+    await attempt(db, provider, sub, invoice, now);
+  }
+  return due.length;
+}
+
+async function endCancelled(db: Db, ownerId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.ownerId, ownerId));
+    if (!current?.currentPeriodEnd) return;
+    // Invoice before subscription, the order payments take them in, so the two never wait on each other.
+    await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.key, renewalKey(current.id, current.currentPeriodEnd)))
+      .for("update");
+    const row = await lockSubscription(tx, ownerId);
+    const state = stateOf(row);
+    const next = transition(state, { type: "period_ended", at: now });
+    if (!row || !next.ok) return;
+    await saveState(tx, ownerId, row.provider, next.state);
+    await tx
+      .update(invoices)
+      .set({ status: "void", updatedAt: now })
+      .where(and(eq(invoices.key, renewalKey(row.id, state.periodEnd!)), eq(invoices.status, "upcoming")));
+  });
+  invalidateEntitlement(ownerId);
+}
+
+/** The whole cron step, in the order a period's life runs. */
+export async function runBilling(db: Db, provider: PaymentProvider, now: Date) {
+  return {
+    upcoming: await prepareUpcomingInvoices(db, now),
+    renewed: await chargeDueRenewals(db, provider, now),
+    retried: await retryFailedRenewals(db, provider, now),
+  };
+}
