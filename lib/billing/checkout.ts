@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";

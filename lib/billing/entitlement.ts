@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/lib/db/client";
 import { cachedLimits, generationOf, storeLimits } from "./entitlement-cache";
 import { type PlanLimits, plans } from "./plan-limits";

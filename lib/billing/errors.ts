@@ -1,3 +1,4 @@
+import "server-only";
 import type { RefusalReason } from "./subscription-machine";
 
 /** A billing request refused for a reason the owner can act on; `code` is a key under `errors.billing.*`. */

@@ -1,8 +1,12 @@
+import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { billingEvents } from "@/lib/db/schema";
+import { logger } from "@/lib/logger";
 import type { PaymentProvider } from "./providers/types";
 import { syncMethods, syncPayment } from "./sync";
+
+const log = logger("billing");
 
 /**
  * Provider events (BILL-3): verified, stored once per (provider, event id), then processed by a job. Storing
@@ -94,7 +98,7 @@ export async function processPendingEvents(
     try {
       if (await processEvent(db, provider, id, now)) done++;
     } catch (err) {
-      console.error(`[billing] event ${id}: ${(err as Error).message}`);
+      log.error(`event ${id}: ${(err as Error).message}`);
     }
   }
   return done;

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { type InvoiceKind, type InvoiceStatus, invoiceCounters, invoices } from "@/lib/db/schema";
 import type { Currency, Cycle } from "./money";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { JobQueue } from "@/lib/jobs/workers";
 import { expirePaymentTokens } from "./checkout";
 import { processEvent, processPendingEvents } from "./events";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Money is a whole number of the currency's minor unit (VND: đồng, it has no smaller unit; USD: cents) with
  * its currency. Every price rule that does arithmetic lives here, in integers; a float appears only inside

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "@/lib/config";
 import { type Currency, type Cycle, currencies, cycleAmount, cycles } from "./money";
 import { plans as limitsByPlan, type PlanId, type PlanLimits, planIds } from "./plan-limits";

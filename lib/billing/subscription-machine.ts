@@ -1,3 +1,4 @@
+import "server-only";
 import type { NoticeKind, SubscriptionStatus } from "@/lib/db/schema";
 import { type Currency, type Cycle, periodEnd, proratedUpgrade, switchNowCharge } from "./money";
 import type { PlanId } from "./plan-limits";

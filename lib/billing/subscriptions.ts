@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { subscriptions } from "@/lib/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import {
@@ -7,6 +8,7 @@ import {
   paymentTokens,
   subscriptions,
 } from "@/lib/db/schema";
+import { logger } from "@/lib/logger";
 import { invalidateEntitlement } from "./entitlement-cache";
 import { issueInvoice, lockInvoice } from "./invoices";
 import type { Currency, Cycle } from "./money";
@@ -15,6 +17,8 @@ import { priceOf } from "./plans";
 import type { PaymentProvider, ProviderPayment } from "./providers/types";
 import { type MachineEvent, type MachineState, transition } from "./subscription-machine";
 import { lockSubscription, saveState, stateOf, type Tx } from "./subscriptions";
+
+const log = logger("billing");
 
 /**
  * Converging on the provider (spec: "a payment changes state only through a verified, stored provider event
@@ -129,8 +133,7 @@ async function applyCheckout(
         paidAt: at,
         attempts: 1,
       });
-      if (!next)
-        console.error(`[billing] checkout ${token.id} paid while the subscription was ${state.status}`);
+      if (!next) log.error(`checkout ${token.id} paid while the subscription was ${state.status}`);
       return;
     }
     if (payment.status === "failed" || payment.status === "expired") {

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { receiveEvent } from "../events";

@@ -1,7 +1,9 @@
+import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxCards, sandboxPayments } from "@/lib/db/schema";
+import { logger } from "@/lib/logger";
 import type { Currency } from "../money";
 import {
   type ChargeRequest,
@@ -14,6 +16,8 @@ import {
   type ProviderPayment,
   type ProviderPaymentStatus,
 } from "./types";
+
+const log = logger("billing");
 
 /**
  * The built-in payment provider (BILL-3): everything a real one does, in-process, on its own tables, so the
@@ -418,7 +422,7 @@ export class SandboxProvider implements PaymentProvider {
       await this.deliver(raw, { [SIGNATURE_HEADER]: signature, "content-type": "application/json" });
     } catch (err) {
       // A provider retries deliveries; here the payment's stored status is what the product converges on.
-      console.error(`[billing] sandbox event ${String(event.id)} not delivered: ${(err as Error).message}`);
+      log.error(`sandbox event ${String(event.id)} not delivered: ${(err as Error).message}`);
     }
   }
 }

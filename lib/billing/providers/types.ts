@@ -1,3 +1,4 @@
+import "server-only";
 import type { Currency, Cycle } from "../money";
 import type { PlanId } from "../plan-limits";
 
