@@ -4,12 +4,11 @@ import { filteredConversations } from "@/lib/chat/history";
 import { conversationView } from "@/lib/chat/views";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
 const PAGE = 20;
 
-export const GET = route(contracts.listConversations, async ({ user, agent, db, query }) => {
+export const GET = route(contracts.listConversations, async ({ ok, user, agent, db, query }) => {
   const date = calendarDate(query.date ?? null, false);
   const tz = await timeZone(db, query.tz ?? null, user.timeZone);
   let beforeSeq: number | null = null;

@@ -2,10 +2,9 @@ import { dateRange, timeZone } from "@/lib/chat/days";
 import { insights } from "@/lib/chat/history";
 import { refusalsPerDay } from "@/lib/chat/refusals";
 import { contracts } from "@/lib/contracts";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
-export const GET = route(contracts.insights, async ({ user, agent, db, query }) => {
+export const GET = route(contracts.insights, async ({ ok, user, agent, db, query }) => {
   const { from, to } = dateRange(query.from ?? null, query.to ?? null);
   const tz = await timeZone(db, query.tz ?? null, user.timeZone);
   const [found, refused] = await Promise.all([
