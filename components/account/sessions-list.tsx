@@ -24,8 +24,6 @@ import { useEndAllSessions, useEndSession, useSessions } from "@/lib/client/quer
 import { useAccount } from "./account-provider";
 import { useTimeZone } from "./use-time-zone";
 
-export type { SessionRow } from "@/lib/client/queries/sessions";
-
 export type Device = { browser: string | null; os: string | null; kind: "mobile" | "tablet" | "desktop" };
 
 /** "Chrome" and "Linux" out of a User-Agent, for a label such as "Chrome on Linux". */

@@ -23,7 +23,7 @@ type Errors = Record<string, string>;
 
 /**
  * Who the agent speaks for, its name, greeting, suggested questions, instructions, fallback and answer
- * language (AGENT-1). Saves through POST /api/v1/agent and shows the API's field errors beside each field.
+ * language (AGENT-1). Saves through the saveAgent contract and shows the API's field errors beside each field.
  * A save replaces the cached agent, and the parent remounts the form with it, so it always starts from
  * what is stored.
  */

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
-import { type ModelInfo, useModels } from "@/lib/client/queries/agent";
+import { useModels } from "@/lib/client/queries/agent";
+import type { ModelInfo } from "@/lib/contracts/models";
 import { Field } from "./form-field";
 
 const modelName = (m: ModelInfo | undefined, builtin: string) =>

@@ -5,6 +5,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { urlOf } from "@/lib/client/api";
+import { type BodyInput, contracts } from "@/lib/contracts";
 import { callbackStep } from "@/lib/shared/oauth-callback";
 
 type Status = { kind: "working" } | { kind: "success" } | { kind: "failed"; message: string };
@@ -70,13 +72,15 @@ export function OAuthCallback(props: { provider: string; providerName: string; l
   );
 }
 
+/** A plain fetch, not `api.call`: nobody is signed in yet, so there is no session to renew. */
 async function finish(
   provider: string,
   locale: string,
-  body: { code: string; state: string; iss?: string },
+  body: BodyInput<typeof contracts.finishOAuth>,
 ): Promise<{ ok: true } | { ok: false; detail?: string }> {
-  const res = await fetch(`/api/v1/auth/${encodeURIComponent(provider)}/callback?locale=${locale}`, {
-    method: "POST",
+  const input = { params: { provider }, query: { locale }, body };
+  const res = await fetch(urlOf(contracts.finishOAuth, input), {
+    method: contracts.finishOAuth.method,
     headers: { "content-type": "application/json", accept: "application/json" },
     credentials: "same-origin",
     body: JSON.stringify(body),

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/client/api";
 import type { ChatChannel, ChatMessage } from "@/lib/client/chat-types";
-import { chatPaths } from "@/lib/client/chat-types";
+import { contracts } from "@/lib/contracts";
 import { cn } from "@/lib/ui/cn";
 
 const MAX_COMMENT = 1000;
@@ -35,9 +35,11 @@ export function AnswerFeedback({
 
   const save = async (body: { helpful: boolean; comment?: string }) => {
     try {
-      const saved = await api.post<ChatMessage>(chatPaths.feedback(message.id), body, {
-        renew: channel.kind === "owner",
-      });
+      const saved = await api.call(
+        contracts.rateMessage,
+        { params: { id: message.id }, body },
+        { renew: channel.kind === "owner" },
+      );
       startSaving(() => onSaved(saved));
       return true;
     } catch {

@@ -7,8 +7,8 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, api } from "@/lib/client/api";
-import type { ChatChannel, ChatConversation, ChatMessage } from "@/lib/client/chat-types";
-import { chatPaths } from "@/lib/client/chat-types";
+import type { ChatChannel } from "@/lib/client/chat-types";
+import { contracts } from "@/lib/contracts";
 import { Link } from "@/lib/i18n/navigation";
 import { ChatView } from "./chat-view";
 import { type ChatItem, itemsFromMessages } from "./use-chat";
@@ -32,12 +32,10 @@ export function PublicConversation({ agentId, conversationId }: { agentId: strin
     (signal?: AbortSignal) => {
       setLoaded({ state: "loading" });
       api
-        .list<ChatMessage[], { conversation?: ChatConversation }>(
-          chatPaths.messages(channel, conversationId),
-          {
-            signal,
-            renew: false,
-          },
+        .callWithMeta(
+          contracts.publicMessages,
+          { query: { conversation_id: conversationId } },
+          { signal, renew: false },
         )
         .then(({ data, meta }) => {
           if (meta?.conversation && meta.conversation.agent_id !== agentId) setLoaded({ state: "missing" });
@@ -49,7 +47,7 @@ export function PublicConversation({ agentId, conversationId }: { agentId: strin
           setLoaded({ state: missing ? "missing" : "failed" });
         });
     },
-    [agentId, channel, conversationId],
+    [agentId, conversationId],
   );
 
   useEffect(() => {

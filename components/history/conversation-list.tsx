@@ -16,8 +16,8 @@ import { useEffect, useRef } from "react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { HistoryConversation } from "@/lib/client/history";
 import { useConversations } from "@/lib/client/queries/history";
+import type { ConversationView } from "@/lib/contracts/chat";
 import { cn } from "@/lib/ui/cn";
 
 const DEVICE_ICONS = { mobile: SmartphoneIcon, tablet: TabletIcon, desktop: MonitorIcon } as const;
@@ -39,7 +39,7 @@ export function ConversationList({
   q: string;
   date: string | null;
   selectedId: string | null;
-  onSelect: (conversation: HistoryConversation) => void;
+  onSelect: (conversation: ConversationView) => void;
   formatTime: (iso: string) => string;
   formatRelative: (iso: string) => string;
 }) {

@@ -1,5 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
-import { type DayCount, parseDateKey } from "@/lib/client/history";
+import { parseDateKey } from "@/lib/client/history";
+import type { DayCount } from "@/lib/contracts/history";
 
 const dayLabel = (key: string, locale: string, opts: Intl.DateTimeFormatOptions) => {
   const p = parseDateKey(key)!;

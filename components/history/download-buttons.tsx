@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
-import type { ExportFormat } from "@/lib/client/history";
 import { useExportDay } from "@/lib/client/queries/history";
+import type { ExportFormat } from "@/lib/contracts/history";
 
 /**
  * HIST-2: the selected day's messages as CSV or JSON. Fetched (so a renewed session and the API's own

@@ -1,6 +1,7 @@
 import { ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { helpfulShare, type Insights } from "@/lib/client/history";
+import { helpfulShare } from "@/lib/client/history";
+import type { Insights } from "@/lib/contracts/history";
 
 /** The share of rated answers the visitors found helpful, as a bar and in words. */
 export function FeedbackShare({ feedback }: { feedback: Insights["feedback"] }) {

@@ -7,7 +7,8 @@ import { useTimeZone } from "@/components/account/use-time-zone";
 import { Loading } from "@/components/shell/load-state";
 import { Input } from "@/components/ui/input";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
-import { dayInZone, type HistoryConversation, relativeTo } from "@/lib/client/history";
+import { dayInZone, relativeTo } from "@/lib/client/history";
+import type { ConversationView } from "@/lib/contracts/chat";
 import { cn } from "@/lib/ui/cn";
 import { ConversationDetail } from "./conversation-detail";
 import { ConversationList } from "./conversation-list";
@@ -57,7 +58,7 @@ export function HistoryView() {
   const [query, setQuery] = useState("");
   const q = useDebounced(query, 300);
   const [date, setDate] = useState<string | null>(null);
-  const [selected, setSelected] = useState<HistoryConversation | null>(null);
+  const [selected, setSelected] = useState<ConversationView | null>(null);
 
   const formats = useMemo(() => {
     if (!tz) return null;

@@ -1,7 +1,8 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { parseDateKey, REFUSAL_REASONS, type RefusedDay } from "@/lib/client/history";
+import { parseDateKey } from "@/lib/client/history";
+import { REFUSAL_REASONS, type RefusedDay } from "@/lib/contracts/history";
 
 /**
  * The public-chat messages the abuse limits refused, per day and reason (CHAT-8): the owner sees when

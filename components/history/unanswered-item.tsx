@@ -4,8 +4,8 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
-import type { UnansweredQuestion } from "@/lib/client/history";
 import { useAddDocuments } from "@/lib/client/queries/training";
+import type { UnansweredQuestion } from "@/lib/contracts/history";
 
 /** One question the agent could not answer, with a form to teach it the answer. */
 export function UnansweredItem({

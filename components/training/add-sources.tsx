@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ApiClientError } from "@/lib/client/api";
 import { useAddDocuments } from "@/lib/client/queries/training";
-import type { AddResult } from "./types";
+import type { AddResult } from "@/lib/contracts/training";
 
 const ACCEPT = ".txt,.pdf,.html,.htm,.xlsx,.xls,.docx,.csv,.md";
 

@@ -2,13 +2,13 @@ import { ChevronDownIcon, RotateCcwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { DocumentListItem } from "@/lib/contracts/training";
 import { CrawledPages } from "./crawled-pages";
 import { DocumentStatusBadge } from "./document-status-badge";
 import { formatSize } from "./format-size";
-import type { TrainingDocument } from "./types";
 
 /** A file's kind is its extension (PDF, CSV: the same in every language); texts and websites are named. */
-function kindLabel(doc: TrainingDocument, t: ReturnType<typeof useTranslations<"training">>): string {
+function kindLabel(doc: DocumentListItem, t: ReturnType<typeof useTranslations<"training">>): string {
   if (doc.type === "text") return t("kind.text");
   if (doc.type === "url") return t("kind.url");
   return doc.type.toUpperCase();
@@ -16,7 +16,7 @@ function kindLabel(doc: TrainingDocument, t: ReturnType<typeof useTranslations<"
 
 /** One document: its box, name, kind, size or pages, date, status, why it failed and what to do next. */
 export function DocumentRow(props: {
-  doc: TrainingDocument;
+  doc: DocumentListItem;
   locale: string;
   date: string;
   selected: boolean;

@@ -1,10 +1,10 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import type { TrainingDocument } from "./types";
+import type { DocumentListItem } from "@/lib/contracts/training";
 
 /** Processing (spinning), failed or learned. */
-export function DocumentStatusBadge({ doc }: { doc: TrainingDocument }) {
+export function DocumentStatusBadge({ doc }: { doc: DocumentListItem }) {
   const t = useTranslations("training");
   if (doc.status === "processing") {
     return (

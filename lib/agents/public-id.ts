@@ -1,11 +1,7 @@
 import "server-only";
 
 /**
- * Public ids appear in shareable URLs (/{lang}/c/{agentId}/{id}); anything else is a page-validation
- * failure (404 with the path) before any lookup happens.
+ * The check is pure and lives in lib/shared, because the route contracts and the proxy's page checks
+ * (which run outside the server components) use it too; server code keeps importing it from here.
  */
-const PUBLIC_ID = /^[A-Za-z0-9_-]{6,64}$/;
-
-export function isPublicId(value: string): boolean {
-  return PUBLIC_ID.test(value);
-}
+export { isPublicId } from "@/lib/shared/public-id";

@@ -9,6 +9,7 @@ import {
   type QueryInput,
   type RouteContract,
 } from "@/lib/contracts";
+import type { ErrorBody } from "@/lib/contracts/errors";
 
 /**
  * The app's one way to call its own API from the browser (AUTH-4). Sessions live in HttpOnly cookies, so
@@ -16,12 +17,8 @@ import {
  * cookies once, then repeats the request once. Every call takes an AbortSignal.
  */
 
-export type ApiErrorJson = {
-  status?: number;
-  message?: string;
-  detail?: string;
-  fields?: Record<string, string>;
-};
+/** The API's one error shape (lib/contracts/errors.ts), every part optional: a proxy may answer anything. */
+export type ApiErrorJson = Partial<ErrorBody["error"]>;
 
 export class ApiClientError extends Error {
   constructor(

@@ -1,7 +1,8 @@
-import { ApiClientError, errorOf, readJson, sendRenewing } from "./api";
+import type { DataOf } from "@/lib/contracts";
+import { ApiClientError, errorOf, readJson, sendRenewing, urlOf } from "./api";
 import type { ChallengeSpec } from "./challenge/pow";
 import type { ChatChannel, ChatMessage, ChatSource } from "./chat-types";
-import { chatPaths } from "./chat-types";
+import { channelRoutes } from "./chat-types";
 import { createSseParser } from "./sse";
 
 /**
@@ -61,9 +62,10 @@ export async function streamChatMessage(
   handlers: ChatStreamHandlers,
   signal?: AbortSignal,
 ): Promise<ChatMessage> {
+  const route = channelRoutes(channel).send;
   const send = async (challengeAnswer?: string) => {
     try {
-      return await sendRenewing("POST", chatPaths.message(channel), bodyOf(channel, post), {
+      return await sendRenewing(route.method, urlOf(route), bodyOf(channel, post), {
         signal,
         headers: {
           accept: "text/event-stream",
@@ -91,9 +93,7 @@ export async function streamChatMessage(
 
   // A server (or a proxy) that answered with JSON instead of a stream still gives a whole answer.
   if (!(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
-    const json = (await readJson(res)) as {
-      data?: { conversation_id: string; question: ChatMessage; message: ChatMessage };
-    } | null;
+    const json = (await readJson(res)) as { data?: DataOf<typeof route> } | null;
     if (!json?.data) throw new ChatStreamError(res.status, "stream_interrupted", "");
     handlers.onStart?.({ ...json.data, message_id: json.data.message.id });
     handlers.onSources?.(json.data.message.sources);

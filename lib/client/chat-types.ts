@@ -1,4 +1,4 @@
-import { contracts, pathOf } from "@/lib/contracts";
+import { contracts } from "@/lib/contracts";
 import type { ConversationView, MessageView, Source } from "@/lib/contracts/chat";
 
 /** The chat API's objects as the browser sees them: their contracts' (lib/contracts/chat.ts). */
@@ -11,12 +11,9 @@ export type ChatChannel = { kind: "public"; agentId: string } | { kind: "owner" 
 
 export { MAX_QUESTION_CHARS as MAX_MESSAGE_CHARS } from "@/lib/contracts/chat";
 
-export const chatPaths = {
-  message: (c: ChatChannel) =>
-    pathOf(c.kind === "public" ? contracts.sendPublicMessage : contracts.sendOwnerMessage),
-  messages: (c: ChatChannel, conversationId: string) =>
-    pathOf(c.kind === "public" ? contracts.publicMessages : contracts.ownerMessages, null, {
-      conversation_id: conversationId,
-    }),
-  feedback: (messageId: string) => pathOf(contracts.rateMessage, { id: messageId }),
-};
+/** The routes a channel asks and reads its conversations through. */
+export function channelRoutes(c: ChatChannel) {
+  return c.kind === "public"
+    ? { send: contracts.sendPublicMessage, messages: contracts.publicMessages }
+    : { send: contracts.sendOwnerMessage, messages: contracts.ownerMessages };
+}

@@ -3,22 +3,7 @@
  * zone, month grids, relative times and the export's file name. No React, no fetch: unit tested.
  */
 import { contracts, pathOf } from "@/lib/contracts";
-import type { ConversationView } from "@/lib/contracts/chat";
 import type { ExportFormat } from "@/lib/contracts/history";
-
-export {
-  type DayCount,
-  type ExportFormat,
-  type Insights,
-  REFUSAL_REASONS,
-  type RefusalReason,
-  type RefusedDay,
-  type UnansweredQuestion,
-} from "@/lib/contracts/history";
-
-export type HistoryConversation = ConversationView;
-
-export type HistoryMeta = { last_id: string | null; has_more: boolean };
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

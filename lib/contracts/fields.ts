@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isPublicId } from "@/lib/agents/public-id";
-import { charCount, cleanLine, cleanText } from "@/lib/http/text-hygiene";
+import { isPublicId } from "@/lib/shared/public-id";
+import { charCount, cleanLine, cleanText } from "@/lib/shared/text-hygiene";
 
 /** Field helpers the contracts share; the browser takes them too, so only pure imports here. */
 
@@ -25,7 +25,7 @@ export const maxChars = (max: number) =>
     }
   });
 
-// Names and questions are shown as titles and buttons: one line (lib/http/text-hygiene.ts says why).
+// Names and questions are shown as titles and buttons: one line (lib/shared/text-hygiene.ts says why).
 export const line = (max: number) => z.string().overwrite(cleanLine).max(max);
 export const block = (max: number) =>
   z

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DocumentStatus, DocumentType } from "@/lib/db/schema";
-import { cleanLine } from "@/lib/http/text-hygiene";
+import { cleanLine } from "@/lib/shared/text-hygiene";
 import { defineRoute, type Same } from "./contract";
 import { instant, jsonLimitFor, maxChars } from "./fields";
 

@@ -13,7 +13,9 @@ const log = logger("api");
 
 type Meta = Record<string, unknown>;
 
-export function ok<T>(data: T, init?: { status?: number; meta?: Meta; headers?: HeadersInit }): Response {
+export type OkInit = { status?: number; headers?: HeadersInit };
+
+export function ok<T>(data: T, init?: OkInit & { meta?: Meta }): Response {
   const body = init?.meta ? { data, meta: init.meta } : { data };
   return Response.json(body, { status: init?.status ?? 200, headers: init?.headers });
 }

@@ -4,11 +4,11 @@ import { type OwnerAgentContext, ownerAgentContext } from "@/lib/agents/owner-re
 import { requireUser } from "@/lib/auth/request";
 import type { User } from "@/lib/auth/sessions";
 import { visitorOf } from "@/lib/chat/visitor";
-import type { AuthKind, RouteContract } from "@/lib/contracts/contract";
+import type { AuthKind, DataOf, MetaOf, RouteContract } from "@/lib/contracts/contract";
 import type { Locale } from "@/lib/i18n/routing";
 import { ApiError } from "./errors";
 import { requestLocale } from "./locale";
-import { handle, parseJson, parseQuery } from "./respond";
+import { handle, type OkInit, ok, parseJson, parseQuery } from "./respond";
 
 /**
  * The one way to write an API route: its contract says who may call it and what it takes; the builder
@@ -28,8 +28,21 @@ type Caller = {
   visitor: { visitor: string | null };
 };
 
+/**
+ * The route's JSON answer, `{data, meta?}`, type-checked against its contract: `data` is what the contract's
+ * `data` schema gives, and `meta` is required exactly when the contract declares one.
+ */
+export type Answer<C extends RouteContract> = (
+  data: DataOf<C>,
+  ...init: C["meta"] extends z.ZodType
+    ? [init: OkInit & { meta: MetaOf<C> }]
+    : [init?: OkInit & { meta?: undefined }]
+) => Response;
+
 export type RouteContext<C extends RouteContract> = {
   req: Request;
+  /** Answers `{data, meta?}` as the contract says (see Answer). */
+  ok: Answer<C>;
   locale: Locale;
   params: Out<C["params"]>;
   query: Out<C["query"]>;
@@ -68,7 +81,7 @@ export function route<const C extends RouteContract>(
       parsed ??= parseJson(req, contract.body, { maxBytes: contract.bodyLimit });
       return parsed;
     };
-    const ctx = { req, locale: requestLocale(req), params, query, body, ...caller };
+    const ctx = { req, ok, locale: requestLocale(req), params, query, body, ...caller };
     return handler(ctx as RouteContext<C>);
   });
   return Object.assign(run, { contract });

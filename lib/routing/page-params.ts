@@ -1,5 +1,5 @@
-import { isPublicId } from "@/lib/agents/public-id";
 import { isProviderId } from "@/lib/auth/providers";
+import { isPublicId } from "@/lib/shared/public-id";
 
 /**
  * Page-parameter validation done before rendering (in proxy.ts): a failure becomes the server-rendered

@@ -1,12 +1,7 @@
-/** The account as the client keeps it after sign-in. */
-export type AccountSnapshot = {
-  id: string;
-  email: string | null;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  time_zone: string | null;
-};
+import type { PublicUser } from "@/lib/contracts/auth";
+
+/** The account as the client keeps it after sign-in: what sign-in answers as `user`. */
+export type AccountSnapshot = PublicUser;
 
 /**
  * What a page render knows about its visitor (AUTH-6). `renewable` means the access token is missing or

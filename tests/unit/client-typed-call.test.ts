@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/client/api";
-import { chatPaths } from "@/lib/client/chat-types";
+import { api, urlOf } from "@/lib/client/api";
+import { channelRoutes } from "@/lib/client/chat-types";
 import { conversationsPath } from "@/lib/client/history";
 import { contracts, pathOf } from "@/lib/contracts";
 
@@ -45,14 +45,21 @@ describe("api.call", () => {
 
 describe("paths built from contracts", () => {
   it("keeps the chat and history paths the components use", () => {
-    expect(chatPaths.message({ kind: "owner" })).toBe("/api/v1/agent/conversation/message");
-    expect(chatPaths.message({ kind: "public", agentId: "a" })).toBe(
+    const owner = channelRoutes({ kind: "owner" });
+    const visitor = channelRoutes({ kind: "public", agentId: "a" });
+    expect(urlOf(owner.send, { body: { content: "?" } })).toBe("/api/v1/agent/conversation/message");
+    expect(urlOf(visitor.send, { body: { agent_id: "a", content: "?" } })).toBe(
       "/api/v1/public/agent/conversation/message",
     );
-    expect(chatPaths.messages({ kind: "public", agentId: "a" }, "conv 1")).toBe(
+    expect(urlOf(owner.messages, { query: { conversation_id: "conv 1" } })).toBe(
+      "/api/v1/agent/conversation/messages?conversation_id=conv+1",
+    );
+    expect(urlOf(visitor.messages, { query: { conversation_id: "conv 1" } })).toBe(
       "/api/v1/public/agent/conversation/messages?conversation_id=conv+1",
     );
-    expect(chatPaths.feedback("msg_1")).toBe("/api/v1/agent/conversation/message/msg_1/feedback");
+    expect(pathOf(contracts.rateMessage, { id: "msg_1" })).toBe(
+      "/api/v1/agent/conversation/message/msg_1/feedback",
+    );
     expect(conversationsPath({ tz: "Asia/Ho_Chi_Minh", lastId: "", date: "2026-11-01", q: " phở " })).toBe(
       "/api/v1/agent/conversations?tz=Asia%2FHo_Chi_Minh&date=2026-11-01&q=ph%E1%BB%9F",
     );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineRoute } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok, parseQuery } from "@/lib/http/respond";
+import { parseQuery } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
 /** The route builder without a database: contracts whose caller is anyone. */
@@ -45,7 +45,7 @@ describe("route", () => {
     data: z.object({ id: z.string(), n: z.number(), name: z.string() }),
   });
   let bodyRead = false;
-  const POST = route(contract, async ({ params, query, body }) => {
+  const POST = route(contract, async ({ ok, params, query, body }) => {
     if (query.n < 0) return ok({ id: params.id, n: query.n, name: "" });
     bodyRead = true;
     const { name } = await body();
@@ -84,6 +84,34 @@ describe("route", () => {
     expect((await post("/api/v1/things/7", "not json")).status).toBe(400);
     expect((await post("/api/v1/things/7", '{"name":""}')).status).toBe(422);
     expect((await post("/api/v1/things/7", JSON.stringify({ name: "x".repeat(200) }))).status).toBe(413);
+  });
+
+  it("answers with an ok typed by the contract: its data, and its meta exactly when it has one", async () => {
+    const listed = defineRoute({
+      method: "GET",
+      path: "/api/v1/things",
+      auth: "none",
+      summary: "a test list",
+      data: z.array(z.object({ id: z.string() })),
+      meta: z.object({ has_more: z.boolean() }),
+    });
+    const GET = route(listed, async ({ ok, req }) => {
+      if (req.headers.has("x-wrong")) {
+        // @ts-expect-error the contract's data is a list
+        return ok({ id: "1" }, { meta: { has_more: false } });
+      }
+      if (req.headers.has("x-no-meta")) {
+        // @ts-expect-error the contract declares a meta, so the answer must carry it
+        return ok([{ id: "1" }]);
+      }
+      return ok([{ id: "1" }], { meta: { has_more: false }, status: 200 });
+    });
+    const res = await GET(new Request(`${url}/api/v1/things`), next());
+    expect(await res.json()).toEqual({ data: [{ id: "1" }], meta: { has_more: false } });
+    route(contract, async ({ ok }) =>
+      // @ts-expect-error a contract without meta takes none
+      ok({ id: "1", n: 1, name: "a" }, { meta: { has_more: false } }),
+    );
   });
 
   it("refuses a cross-origin mutation before anything else", async () => {

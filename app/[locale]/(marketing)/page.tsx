@@ -9,7 +9,7 @@ import {
   SparklesIcon,
 } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { SignInMethods } from "@/components/auth/sign-in-card";
+import { SignInMethods } from "@/components/auth/sign-in-methods";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

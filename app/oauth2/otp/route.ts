@@ -2,12 +2,11 @@ import { setCookie } from "@/lib/auth/cookies";
 import { sendSignInCode } from "@/lib/auth/otp-sign-in";
 import { contracts } from "@/lib/contracts";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
 /** An API client keeps the otp_request cookie like any other and sends it back to /oauth2/otp/verify. */
-export const POST = route(contracts.sendOtp, async ({ req, locale, body }) => {
+export const POST = route(contracts.sendOtp, async ({ ok, req, locale, body }) => {
   const input = await body();
   const sent = await sendSignInCode(await db(), {
     email: input.email,

@@ -2,23 +2,15 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiClientError, api } from "@/lib/client/api";
-import type { OwnerAgent } from "@/lib/shared/agent-views";
-import { apiKey, paths, urlOf } from "./keys";
+import { type BodyInput, contracts } from "@/lib/contracts";
+import type { OwnerAgent } from "@/lib/contracts/agent";
+import type { ModelInfo } from "@/lib/contracts/models";
+import { contractQuery, keyOf } from "./keys";
 
-export const agentKey = apiKey(paths.agent);
-const modelsKey = apiKey(paths.models);
+export const agentKey = keyOf(contracts.getAgent);
 
-/** The fields POST /api/v1/agent takes (AGENT-1). */
-export type AgentInput = {
-  name: string;
-  kind: OwnerAgent["kind"];
-  greeting: string;
-  suggested_questions: string[];
-  instructions: string;
-  fallback_message: string;
-  language: OwnerAgent["language"];
-  model: string;
-};
+/** What the setup form posts (AGENT-1): the contract's body. */
+export type AgentInput = BodyInput<typeof contracts.saveAgent>;
 
 /**
  * The signed-in owner's agent; null when there is none yet (a 404 is an answer, not a failure). `initial`
@@ -29,9 +21,9 @@ export type AgentInput = {
 export function useOwnerAgentQuery(initial?: OwnerAgent | null) {
   return useQuery({
     queryKey: agentKey,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<OwnerAgent | null> => {
       try {
-        return await api.get<OwnerAgent>(urlOf(agentKey), { signal });
+        return await api.call(contracts.getAgent, {}, { signal });
       } catch (err) {
         if (err instanceof ApiClientError && err.status === 404) return null;
         throw err;
@@ -46,19 +38,13 @@ export function useOwnerAgentQuery(initial?: OwnerAgent | null) {
 export function useSaveAgent(locale: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AgentInput) => api.post<OwnerAgent>(urlOf(agentKey, { locale }), input),
+    mutationFn: (input: AgentInput) => api.call(contracts.saveAgent, { query: { locale }, body: input }),
     onSuccess: (saved) => client.setQueryData(agentKey, saved),
   });
 }
 
-export type ModelInfo = { id: string; name: string; provider: string; default: boolean };
-
 /** The models this server offers (CHAT-3); null until loaded or when the list cannot be read. */
 export function useModels(): ModelInfo[] | null {
-  const { data } = useQuery({
-    queryKey: modelsKey,
-    queryFn: ({ signal }) => api.get<ModelInfo[]>(urlOf(modelsKey), { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const { data } = useQuery({ ...contractQuery(contracts.listModels), staleTime: 5 * 60_000 });
   return data ?? null;
 }

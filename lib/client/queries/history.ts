@@ -1,37 +1,31 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { ApiClientError, api, errorOf, readJson, sendRenewing } from "@/lib/client/api";
-import type { ChatMessage } from "@/lib/client/chat-types";
-import {
-  appendUnique,
-  type DayCount,
-  daysBetween,
-  type ExportFormat,
-  exportFileName,
-  type HistoryConversation,
-  type HistoryMeta,
-  type Insights,
-} from "@/lib/client/history";
-import { apiKey, paths, urlOf } from "./keys";
+import { ApiClientError, api, errorOf, readJson, sendRenewing, urlOf } from "@/lib/client/api";
+import { appendUnique, daysBetween, exportFileName } from "@/lib/client/history";
+import { contracts, type MetaOf } from "@/lib/contracts";
+import type { ConversationView, MessageView } from "@/lib/contracts/chat";
+import type { ExportFormat, Insights } from "@/lib/contracts/history";
+import { contractQuery, keyOf } from "./keys";
 
 const notFound = (err: unknown) => err instanceof ApiClientError && err.status === 404;
 
-type ConversationsPage = { items: HistoryConversation[]; next: string | null };
+type ConversationsPage = { items: ConversationView[]; next: string | null };
 
 /**
  * HIST-1: the owner's conversations for a filter, newest first, 20 a page, following the API's `last_id`
  * cursor. A new filter is a new list from its first page; each conversation is kept once.
  */
 export function useConversations(filter: { tz: string; q: string; date: string | null }) {
-  const key = apiKey(paths.conversations, { tz: filter.tz, date: filter.date, q: filter.q.trim() });
+  const filterQuery = { tz: filter.tz, date: filter.date || undefined, q: filter.q.trim() || undefined };
   const query = useInfiniteQuery({
-    queryKey: key,
+    queryKey: keyOf(contracts.listConversations, { query: filterQuery }),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<ConversationsPage> => {
       try {
-        const { data, meta } = await api.list<HistoryConversation[], HistoryMeta>(
-          urlOf(key, { last_id: pageParam }),
+        const { data, meta } = await api.callWithMeta(
+          contracts.listConversations,
+          { query: { ...filterQuery, last_id: pageParam ?? undefined } },
           { signal },
         );
         const next = meta?.last_id ?? null;
@@ -45,7 +39,7 @@ export function useConversations(filter: { tz: string; q: string; date: string |
     },
     getNextPageParam: (last) => last.next,
   });
-  const items = (query.data?.pages ?? []).reduce<HistoryConversation[]>(
+  const items = (query.data?.pages ?? []).reduce<ConversationView[]>(
     (all, p) => appendUnique(all, p.items),
     [],
   );
@@ -53,14 +47,16 @@ export function useConversations(filter: { tz: string; q: string; date: string |
 }
 
 /** Every page of a conversation's messages (50 each), oldest first. */
-async function allMessages(conversationId: string, signal: AbortSignal): Promise<ChatMessage[]> {
-  const key = apiKey(paths.conversationMessages, { conversation_id: conversationId });
-  const all: ChatMessage[] = [];
+async function allMessages(conversationId: string, signal: AbortSignal): Promise<MessageView[]> {
+  const all: MessageView[] = [];
   const seen = new Set<string>();
   let lastId: string | null = null;
   for (let i = 0; i < 100; i++) {
-    const url: string = urlOf(key, { last_id: lastId });
-    const { data, meta } = await api.list<ChatMessage[], Partial<HistoryMeta>>(url, { signal });
+    const query = { conversation_id: conversationId, last_id: lastId ?? undefined };
+    // A server that leaves meta out has no more pages.
+    const page: { data: MessageView[]; meta?: Partial<MetaOf<typeof contracts.ownerMessages>> } =
+      await api.callWithMeta(contracts.ownerMessages, { query }, { signal });
+    const { data, meta } = page;
     for (const m of data ?? []) if (!seen.has(m.id) && seen.add(m.id)) all.push(m);
     if (!meta?.has_more || !meta.last_id || meta.last_id === lastId) break;
     lastId = meta.last_id;
@@ -71,7 +67,7 @@ async function allMessages(conversationId: string, signal: AbortSignal): Promise
 /** HIST-1: the whole exchange of one conversation. */
 export function useConversationMessages(conversationId: string) {
   return useQuery({
-    queryKey: apiKey(paths.conversationMessages, { conversation_id: conversationId }),
+    queryKey: keyOf(contracts.ownerMessages, { query: { conversation_id: conversationId } }),
     queryFn: ({ signal }) => allMessages(conversationId, signal),
   });
 }
@@ -81,10 +77,8 @@ export function useConversationMessages(conversationId: string) {
  * another month loads; a failure marks nothing.
  */
 export function useConversationDays(range: { from: string; to: string; tz: string }) {
-  const key = apiKey(paths.conversationDays, range);
   const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api.get<DayCount[]>(urlOf(key), { signal }),
+    ...contractQuery(contracts.conversationDays, { query: range }),
     placeholderData: keepPreviousData,
   });
   return query.isError ? undefined : query.data;
@@ -92,12 +86,12 @@ export function useConversationDays(range: { from: string; to: string; tz: strin
 
 /** HIST-3: a range's insight; without an agent, an empty range. */
 export function useInsights(range: { from: string; to: string; tz: string }) {
-  const key = apiKey(paths.insights, range);
+  const input = { query: range };
   return useQuery({
-    queryKey: key,
+    queryKey: keyOf(contracts.insights, input),
     queryFn: async ({ signal }): Promise<Insights> => {
       try {
-        return await api.get<Insights>(urlOf(key), { signal });
+        return await api.call(contracts.insights, input, { signal });
       } catch (err) {
         if (!notFound(err)) throw err;
         const days = daysBetween(range.from, range.to).map((date) => ({
@@ -115,7 +109,8 @@ export function useInsights(range: { from: string; to: string; tz: string }) {
 export function useExportDay() {
   return useMutation({
     mutationFn: async (input: { date: string; tz: string; format: ExportFormat }) => {
-      const res = await sendRenewing("GET", urlOf(apiKey(paths.conversationExport, input)), undefined, {
+      const url = urlOf(contracts.exportDay, { query: input });
+      const res = await sendRenewing(contracts.exportDay.method, url, undefined, {
         headers: { accept: input.format === "csv" ? "text/csv, application/json" : "application/json" },
       });
       if (!res.ok) throw errorOf(res, await readJson(res));

@@ -1,46 +1,54 @@
+import { api, type CallInput, type RequestOptions } from "@/lib/client/api";
+import type { DataOf, RouteContract } from "@/lib/contracts";
+
 /**
- * Query keys of the owner panels: the API path and its query parameters, nothing else. The request a query
- * sends is built from its key (`urlOf`), so the cache entry and the call can never disagree, and the paths
- * can later be taken from the route contracts without touching a panel.
+ * Query keys of the owner panels, taken from the route contracts: the route's path pattern, then the path
+ * parameters and query the call sends. A key drops exactly what the URL drops (undefined and null), and a
+ * query's request is made from the same contract and input as its key (`contractQuery`), so the cache
+ * entry and the call can never disagree; invalidating `[contract.path]` reaches every page and filter of
+ * a route.
  */
 
-export type ApiParams = Record<string, string | number | null | undefined>;
-export type ApiKey = readonly [path: string, params?: Readonly<Record<string, string | number>>];
+type Value = string | number | boolean;
+type KeyInput = { params?: Record<string, string>; query?: Record<string, Value> };
+export type ContractKey = readonly [path: string, input?: Readonly<KeyInput>];
 
-/** The key of a GET: its path, and its parameters without the empty ones. */
-export function apiKey(path: string, params?: ApiParams): ApiKey {
-  if (!params) return [path];
-  const set = Object.entries(params).filter(
-    (e): e is [string, string | number] => e[1] != null && e[1] !== "",
+/** What a GET takes besides its contract: path parameters and query. */
+export type GetInput<C extends RouteContract> = Omit<CallInput<C>, "body">;
+
+const sent = (values: object | null | undefined): Record<string, Value> | undefined => {
+  const set = Object.entries(values ?? {}).filter(
+    (e): e is [string, Value] => e[1] !== undefined && e[1] !== null,
   );
-  return set.length ? [path, Object.fromEntries(set)] : [path];
+  return set.length ? Object.fromEntries(set) : undefined;
+};
+
+/** The key of a GET: its contract's path, and the parameters its URL carries. */
+export function keyOf<C extends RouteContract>(contract: C, input?: GetInput<C>): ContractKey {
+  const params = sent(input?.params as object | undefined) as Record<string, string> | undefined;
+  const query = sent(input?.query);
+  if (!params && !query) return [contract.path];
+  return [contract.path, { ...(params ? { params } : {}), ...(query ? { query } : {}) }];
 }
 
-/** The URL a key stands for. */
-export function urlOf(key: ApiKey, extra?: ApiParams): string {
-  const [path, params] = key;
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...params, ...extra })) {
-    if (value != null && value !== "") query.set(name, String(value));
-  }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
+/**
+ * The typed call of a GET contract with a given input. One cast: `api.call`'s argument list depends on
+ * the contract, which TypeScript cannot resolve for a contract still generic here; `GetInput<C>` is that
+ * same argument.
+ */
+export function callGet<C extends RouteContract>(
+  contract: C,
+  input: GetInput<C> | undefined,
+  opts: RequestOptions,
+): Promise<DataOf<C>> {
+  const call = api.call as (c: C, i: GetInput<C> | undefined, o: RequestOptions) => Promise<DataOf<C>>;
+  return call(contract, input, opts);
 }
 
-/** The owner API's paths the panels read and write. */
-export const paths = {
-  agent: "/api/v1/agent",
-  models: "/api/v1/models",
-  documents: "/api/v1/agent/documents",
-  document: "/api/v1/agent/document",
-  documentOf: (id: string) => `/api/v1/agent/document/${id}`,
-  documentPages: (id: string) => `/api/v1/agent/document/${id}/pages`,
-  documentRetry: (id: string) => `/api/v1/agent/document/${id}/retry`,
-  conversations: "/api/v1/agent/conversations",
-  conversationDays: "/api/v1/agent/conversations/days",
-  conversationExport: "/api/v1/agent/conversations/export",
-  conversationMessages: "/api/v1/agent/conversation/messages",
-  insights: "/api/v1/agent/insights",
-  sessions: "/api/v1/user/sessions",
-  sessionOf: (id: string) => `/api/v1/user/sessions/${id}`,
-} as const;
+/** A GET's key and the typed call that fetches it: the pair TanStack Query takes. */
+export function contractQuery<C extends RouteContract>(contract: C, input?: GetInput<C>) {
+  return {
+    queryKey: keyOf(contract, input),
+    queryFn: ({ signal }: { signal: AbortSignal }) => callGet(contract, input, { signal }),
+  };
+}

@@ -2,34 +2,22 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
-import { apiKey, paths, urlOf } from "./keys";
+import { contracts } from "@/lib/contracts";
+import type { SessionRow } from "@/lib/contracts/user";
+import { contractQuery, keyOf } from "./keys";
 
-/** One row of GET /api/v1/user/sessions. */
-export type SessionRow = {
-  id: string;
-  method: string;
-  user_agent: string | null;
-  ip: string | null;
-  inserted_at: string;
-  last_seen_at: string;
-  current: boolean;
-};
-
-const sessionsKey = apiKey(paths.sessions);
+const sessionsKey = keyOf(contracts.listSessions);
 
 /** The user's active sessions. */
 export function useSessions() {
-  return useQuery({
-    queryKey: sessionsKey,
-    queryFn: ({ signal }) => api.get<SessionRow[]>(urlOf(sessionsKey), { signal }),
-  });
+  return useQuery(contractQuery(contracts.listSessions));
 }
 
 /** Ends one session; it leaves the list once the server has ended it. */
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(paths.sessionOf(id)),
+    mutationFn: (id: string) => api.call(contracts.endSession, { params: { id } }),
     onSuccess: (_, id) =>
       client.setQueryData<SessionRow[]>(sessionsKey, (list) => list?.filter((s) => s.id !== id)),
   });
@@ -37,5 +25,5 @@ export function useEndSession() {
 
 /** Ends every session, this one included (the answer clears its cookies). */
 export function useEndAllSessions() {
-  return useMutation({ mutationFn: () => api.del(paths.sessions) });
+  return useMutation({ mutationFn: () => api.call(contracts.endAllSessions) });
 }

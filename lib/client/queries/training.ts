@@ -1,21 +1,19 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AddResult, CrawledPage, TrainingDocument } from "@/components/training/types";
 import { api } from "@/lib/client/api";
-import { apiKey, paths, urlOf } from "./keys";
+import { type BodyInput, contracts, type DataOf } from "@/lib/contracts";
+import type { TrainingSummary } from "@/lib/contracts/training";
+import { contractQuery, keyOf } from "./keys";
 
 /** How often the documents refresh while something is still being learned. */
 export const POLL_MS = 3_000;
 
-export type TrainingSummary = { processing: number; completed: number; failed: number; characters: number };
 export type DocumentsPage = {
-  items: TrainingDocument[];
+  items: DataOf<typeof contracts.listDocuments>;
   totalPages: number;
   summary: TrainingSummary | null;
 };
-
-const documentsKey = (page: number) => apiKey(paths.documents, { page });
 
 /** A query that asks again every few seconds while anything it shows is processing, and stops after. */
 const pollWhile =
@@ -23,15 +21,14 @@ const pollWhile =
     query.state.data && processing(query.state.data) ? POLL_MS : false;
 
 function documentsQuery(page: number) {
-  const key = documentsKey(page);
+  const input = { query: { page } };
   return {
-    queryKey: key,
+    queryKey: keyOf(contracts.listDocuments, input),
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<DocumentsPage> => {
-      const { data, meta } = await api.list<
-        TrainingDocument[],
-        { total_pages?: number; summary?: TrainingSummary }
-      >(urlOf(key), { signal });
-      return { items: data, totalPages: meta?.total_pages ?? 1, summary: meta?.summary ?? null };
+      const { data, meta } = await api.callWithMeta(contracts.listDocuments, input, { signal });
+      // A server that leaves meta out still shows its one page.
+      const known = meta as Partial<typeof meta> | undefined;
+      return { items: data, totalPages: known?.total_pages ?? 1, summary: known?.summary ?? null };
     },
   };
 }
@@ -63,29 +60,27 @@ export function useTrainingSummary(enabled: boolean) {
  * other pages to show, and the ones on screen stay until they arrive.
  */
 export function useCrawledPages(id: string, status: string) {
-  const key = apiKey(paths.documentPages(id));
+  const { queryKey, queryFn } = contractQuery(contracts.documentPages, { params: { id } });
   return useQuery({
-    queryKey: [...key, status] as const,
-    queryFn: ({ signal }) => api.get<CrawledPage[]>(urlOf(key), { signal }),
+    queryKey: [...queryKey, status] as const,
+    queryFn,
     placeholderData: keepPreviousData,
   });
 }
 
 function useRefreshDocuments() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: [paths.documents] });
+  return () => client.invalidateQueries({ queryKey: keyOf(contracts.listDocuments) });
 }
 
-export type NewDocument =
-  | FormData
-  | { type: "text"; title: string; content: string }
-  | { type: "url"; url: string };
+/** Files as FormData, or a text or a website as the contract's JSON body. */
+export type NewDocument = FormData | BodyInput<typeof contracts.addDocuments>;
 
 /** Adds files, a text or a website; the lists refresh after it, whatever got in. */
 export function useAddDocuments() {
   const refresh = useRefreshDocuments();
   return useMutation({
-    mutationFn: (input: NewDocument) => api.post<AddResult>(paths.document, input),
+    mutationFn: (input: NewDocument) => api.call(contracts.addDocuments, { body: input }),
     onSuccess: () => void refresh(),
   });
 }
@@ -95,7 +90,9 @@ export function useRemoveDocuments() {
   const refresh = useRefreshDocuments();
   return useMutation({
     mutationFn: async (ids: string[]) => {
-      const results = await Promise.allSettled(ids.map((id) => api.del(paths.documentOf(id))));
+      const results = await Promise.allSettled(
+        ids.map((id) => api.call(contracts.deleteDocument, { params: { id } })),
+      );
       return results.filter((r) => r.status === "fulfilled").length;
     },
     onSettled: () => void refresh(),
@@ -106,7 +103,7 @@ export function useRemoveDocuments() {
 export function useRetryDocument() {
   const refresh = useRefreshDocuments();
   return useMutation({
-    mutationFn: (id: string) => api.post(paths.documentRetry(id)),
+    mutationFn: (id: string) => api.call(contracts.retryDocument, { params: { id } }),
     onSuccess: () => void refresh(),
   });
 }

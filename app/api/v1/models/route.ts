@@ -1,6 +1,5 @@
 import { availableModels } from "@/lib/chat/models";
 import { contracts } from "@/lib/contracts";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
-export const GET = route(contracts.listModels, async () => ok(availableModels()));
+export const GET = route(contracts.listModels, async ({ ok }) => ok(availableModels()));

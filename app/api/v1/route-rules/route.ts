@@ -1,6 +1,5 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { isExternalTarget, lookupRouteRule } from "@/lib/redirects/store";
 
@@ -8,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   contracts.routeRules,
-  async ({ query: { path } }) => {
+  async ({ ok, query: { path } }) => {
     const rule = lookupRouteRule(path);
     return ok({
       path,

@@ -4,12 +4,11 @@ import { contracts } from "@/lib/contracts";
 import { calendarDate, timeZone } from "@/lib/history/days";
 import { filteredConversations } from "@/lib/history/search";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
 const PAGE = 20;
 
-export const GET = route(contracts.listConversations, async ({ user, agent, db, query }) => {
+export const GET = route(contracts.listConversations, async ({ ok, user, agent, db, query }) => {
   const date = calendarDate(query.date ?? null, false);
   const tz = await timeZone(db, query.tz ?? null, user.timeZone);
   let beforeSeq: number | null = null;

@@ -1,6 +1,5 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { addFiles, addText, addWebsite } from "@/lib/ingest/add";
 import { trainingContext } from "@/lib/ingest/owner";
@@ -14,13 +13,13 @@ export const POST = route(contracts.addDocuments, async (ctx) => {
       maxFileBytes: training.limits.maxFileBytes,
       maxFiles: training.limits.maxFilesPerUpload,
     });
-    return ok(await addFiles(training.add, upload.files, upload.rejected));
+    return ctx.ok(await addFiles(training.add, upload.files, upload.rejected));
   }
   const input = await ctx.body();
-  if (input.type === "text") return ok(await addText(training.add, input.title, input.content));
+  if (input.type === "text") return ctx.ok(await addText(training.add, input.title, input.content));
   const result = await addWebsite(training.add, input.url, training.config.CRAWLER_ALLOW_PRIVATE);
   if ("message" in result) {
     throw new ApiError("validation_failed", "site_refused", {}, { url: result.message });
   }
-  return ok(result);
+  return ctx.ok(result);
 });

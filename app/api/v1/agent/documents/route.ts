@@ -1,9 +1,8 @@
 import { contracts } from "@/lib/contracts";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { listDocuments, pagesRead, toListItem, trainingSummary } from "@/lib/ingest/documents";
 
-export const GET = route(contracts.listDocuments, async ({ agent, db, query: { page }, locale }) => {
+export const GET = route(contracts.listDocuments, async ({ ok, agent, db, query: { page }, locale }) => {
   const [{ items, totalPages }, summary] = await Promise.all([
     listDocuments(db, agent.id, page),
     trainingSummary(db, agent.id),

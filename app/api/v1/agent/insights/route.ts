@@ -1,10 +1,9 @@
 import { contracts } from "@/lib/contracts";
 import { dateRange, timeZone } from "@/lib/history/days";
 import { insights, refusalsPerDay } from "@/lib/history/insight";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
-export const GET = route(contracts.insights, async ({ user, agent, db, query }) => {
+export const GET = route(contracts.insights, async ({ ok, user, agent, db, query }) => {
   const { from, to } = dateRange(query.from ?? null, query.to ?? null);
   const tz = await timeZone(db, query.tz ?? null, user.timeZone);
   const [found, refused] = await Promise.all([

@@ -3,12 +3,11 @@ import { accessTokenOf, bearer } from "@/lib/auth/request";
 import { clearSessionCookies } from "@/lib/auth/respond";
 import { authenticate, revokeFamily, sessionOfRenewalToken } from "@/lib/auth/sessions";
 import { contracts } from "@/lib/contracts";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
 /** Always succeeds: a client that is already signed out (or whose token expired) is simply told so. */
-export const DELETE = route(contracts.signOut, async ({ req }) => {
+export const DELETE = route(contracts.signOut, async ({ ok, req }) => {
   const database = await db();
   let sessionId: string | null = null;
   const access = accessTokenOf(req);

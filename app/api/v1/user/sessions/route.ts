@@ -1,11 +1,10 @@
 import { clearSessionCookies } from "@/lib/auth/respond";
 import { listActiveSessions, revokeAllSessions } from "@/lib/auth/sessions";
 import { contracts } from "@/lib/contracts";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
-export const GET = route(contracts.listSessions, async ({ user, sessionId }) => {
+export const GET = route(contracts.listSessions, async ({ ok, user, sessionId }) => {
   const list = await listActiveSessions(await db(), user.id);
   return ok(
     list.map((s) => ({
@@ -20,7 +19,7 @@ export const GET = route(contracts.listSessions, async ({ user, sessionId }) => 
   );
 });
 
-export const DELETE = route(contracts.endAllSessions, async ({ user }) => {
+export const DELETE = route(contracts.endAllSessions, async ({ ok, user }) => {
   const ended = await revokeAllSessions(await db(), user.id);
   return ok({ ended }, { headers: clearSessionCookies(new Headers()) });
 });

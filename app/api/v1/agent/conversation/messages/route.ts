@@ -3,7 +3,6 @@ import { conversationOfAgent, messageSeq, messagesAfter } from "@/lib/chat/conve
 import { conversationView, messageView } from "@/lib/chat/views";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
 const PAGE = 50;
@@ -11,7 +10,7 @@ const PAGE = 50;
 /** An owner without an agent has no conversation to show: the same 404 as a conversation not theirs. */
 export const GET = route(
   contracts.ownerMessages,
-  async ({ agent, db, query }) => {
+  async ({ ok, agent, db, query }) => {
     const id = query.conversation_id ?? "";
     const conversation = isPublicId(id) ? await conversationOfAgent(db, agent.id, id) : null;
     if (!conversation) throw new ApiError("not_found", "conversation_not_found");

@@ -1,10 +1,9 @@
 import { contracts } from "@/lib/contracts";
 import { countsPerDay } from "@/lib/history/calendar";
 import { dateRange, timeZone } from "@/lib/history/days";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
-export const GET = route(contracts.conversationDays, async ({ user, agent, db, query }) => {
+export const GET = route(contracts.conversationDays, async ({ ok, user, agent, db, query }) => {
   const { from, to } = dateRange(query.from ?? null, query.to ?? null);
   const tz = await timeZone(db, query.tz ?? null, user.timeZone);
   const days = await countsPerDay(db, agent.id, from, to, tz);

@@ -1,12 +1,11 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { deleteDocument } from "@/lib/ingest/documents";
 import { fileStore } from "@/lib/storage/store";
 
 /** What the agent learned from it goes with it (cascade), and so does its stored original. */
-export const DELETE = route(contracts.deleteDocument, async ({ db, agent, params }) => {
+export const DELETE = route(contracts.deleteDocument, async ({ ok, db, agent, params }) => {
   const removed = await deleteDocument(db, agent.id, params.id);
   if (!removed) throw new ApiError("not_found", "document_not_found");
   if (removed.storageKey) await fileStore().delete(removed.storageKey);

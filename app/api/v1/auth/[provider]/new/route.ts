@@ -4,13 +4,12 @@ import { START_LIMIT } from "@/lib/auth/oauth/policy";
 import { enabledProvider, startSignIn } from "@/lib/auth/oauth/sign-in";
 import { contracts } from "@/lib/contracts";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { enforce } from "@/lib/limits/rate-limit";
 import { db } from "@/lib/server/runtime";
 
 /** Either way the flow is bound to this browser by cookie. */
-export const GET = route(contracts.startOAuth, async ({ req, params, query, locale }) => {
+export const GET = route(contracts.startOAuth, async ({ ok, req, params, query, locale }) => {
   const provider = enabledProvider(params.provider);
   const database = await db();
   await enforce(database, [{ key: `oauth-start:${ipLimitKey(clientIp(req))}`, ...START_LIMIT }]);

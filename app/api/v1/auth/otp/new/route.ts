@@ -1,9 +1,8 @@
 import { otpDelivery } from "@/lib/auth/otp-delivery";
 import { OTP_CODE_LENGTH, OTP_TTL_SECONDS } from "@/lib/auth/otp-policy";
 import { contracts } from "@/lib/contracts";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
-export const GET = route(contracts.otpSettings, async () =>
+export const GET = route(contracts.otpSettings, async ({ ok }) =>
   ok({ enabled: true, delivery: otpDelivery(), code_length: OTP_CODE_LENGTH, expires_in: OTP_TTL_SECONDS }),
 );

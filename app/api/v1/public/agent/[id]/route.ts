@@ -1,11 +1,10 @@
 import { publicAgent } from "@/lib/agents/agent";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
-export const GET = route(contracts.getPublicAgent, async ({ params, locale }) => {
+export const GET = route(contracts.getPublicAgent, async ({ ok, params, locale }) => {
   const agent = await publicAgent(await db(), params.id, locale);
   if (!agent) throw new ApiError("not_found", "agent_not_found");
   return ok(agent);

@@ -1,12 +1,11 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { errorText } from "@/lib/ingest/add";
 import { pagesOf } from "@/lib/ingest/crawl-pages";
 import { documentOf } from "@/lib/ingest/documents";
 
-export const GET = route(contracts.documentPages, async ({ db, agent, params, locale }) => {
+export const GET = route(contracts.documentPages, async ({ ok, db, agent, params, locale }) => {
   const doc = await documentOf(db, agent.id, params.id);
   if (!doc) throw new ApiError("not_found", "document_not_found");
   const pages = await pagesOf(db, doc.id);

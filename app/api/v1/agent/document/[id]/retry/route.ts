@@ -1,6 +1,5 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { documentOf, markProcessing, toListItem } from "@/lib/ingest/documents";
 import { trainingContext } from "@/lib/ingest/owner";
@@ -13,5 +12,5 @@ export const POST = route(contracts.retryDocument, async (ctx) => {
   if (doc.status === "completed" && doc.type !== "url") throw new ApiError("conflict", "document_learned");
   const row = await markProcessing(ctx.db, doc.id);
   await training.add.enqueue(doc.id);
-  return ok(toListItem(row ?? doc, ctx.locale));
+  return ctx.ok(toListItem(row ?? doc, ctx.locale));
 });

@@ -4,13 +4,12 @@ import { conversationOfVisitor, messagesAfter } from "@/lib/chat/conversations";
 import { conversationView, messageView } from "@/lib/chat/views";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
 const MAX_MESSAGES = 500;
 
-export const GET = route(contracts.publicMessages, async ({ query, visitor }) => {
+export const GET = route(contracts.publicMessages, async ({ ok, query, visitor }) => {
   const id = query.conversation_id ?? "";
   if (!visitor || !isPublicId(id)) throw new ApiError("not_found", "conversation_not_found");
   const database = await db();

@@ -4,7 +4,6 @@ import { messageWithScope, setFeedback } from "@/lib/chat/conversations";
 import { messageView } from "@/lib/chat/views";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { db } from "@/lib/server/runtime";
 
@@ -12,7 +11,7 @@ import { db } from "@/lib/server/runtime";
  * The agent's owner may rate any answer of their agent, a visitor only answers in their own conversations.
  * Anything else is a 404, never a 403.
  */
-export const POST = route(contracts.rateMessage, async ({ req, params: { id }, visitor, body }) => {
+export const POST = route(contracts.rateMessage, async ({ ok, req, params: { id }, visitor, body }) => {
   const input = await body();
   const database = await db();
   const found = isPublicId(id) ? await messageWithScope(database, id) : null;

@@ -1,0 +1,34 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { type CodeDelivery, EmailCodeForm } from "./email-code-form";
+import { ProviderLinks, type SignInProvider } from "./provider-links";
+
+/**
+ * The sign-in page's methods (AUTH-1, AUTH-2): one button per enabled provider, then the e-mail code form,
+ * which is always there (without SMTP the code is printed in the server console, and the form says so).
+ */
+export function SignInMethods({
+  providers,
+  codeDelivery,
+  referralCode,
+}: {
+  providers: SignInProvider[];
+  codeDelivery: CodeDelivery;
+  referralCode?: string;
+}) {
+  const t = useTranslations("signIn");
+  return (
+    <div className="space-y-5" data-testid="sign-in-methods">
+      {providers.length > 0 && <ProviderLinks providers={providers} referralCode={referralCode} />}
+      {providers.length > 0 && (
+        <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+          <span className="h-px flex-1 bg-border" />
+          {t("or")}
+          <span className="h-px flex-1 bg-border" />
+        </div>
+      )}
+      <EmailCodeForm referralCode={referralCode} delivery={codeDelivery} />
+    </div>
+  );
+}
