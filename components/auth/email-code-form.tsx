@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiClientError, api } from "@/lib/client/api";
-import { contracts } from "@/lib/contracts";
+import { contracts } from "@/lib/contracts/client";
 import type { Locale } from "@/lib/i18n/routing";
 import { SIGNED_IN_HOME } from "@/lib/navigation/items";
 import { CodeStep } from "./code-step";

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { urlOf } from "@/lib/client/api";
-import { type BodyInput, contracts } from "@/lib/contracts";
+import { type BodyInput, contracts } from "@/lib/contracts/client";
 import { callbackStep } from "@/lib/shared/oauth-callback";
 
 type Status = { kind: "working" } | { kind: "success" } | { kind: "failed"; message: string };

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { urlOf } from "@/lib/client/api";
-import { contracts } from "@/lib/contracts";
+import { contracts } from "@/lib/contracts/client";
 
 export type SignInProvider = { id: string; label: string };
 

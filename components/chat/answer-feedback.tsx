@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/client/api";
 import type { ChatChannel, ChatMessage } from "@/lib/client/chat-types";
-import { contracts } from "@/lib/contracts";
+import { contracts } from "@/lib/contracts/client";
 import { cn } from "@/lib/ui/cn";
 
 const MAX_COMMENT = 1000;

@@ -8,7 +8,7 @@ import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, api } from "@/lib/client/api";
 import type { ChatChannel } from "@/lib/client/chat-types";
-import { contracts } from "@/lib/contracts";
+import { contracts } from "@/lib/contracts/client";
 import { Link } from "@/lib/i18n/navigation";
 import { ChatView } from "./chat-view";
 import { type ChatItem, itemsFromMessages } from "./use-chat";

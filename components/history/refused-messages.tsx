@@ -2,7 +2,8 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { parseDateKey } from "@/lib/client/history";
-import { REFUSAL_REASONS, type RefusedDay } from "@/lib/contracts/history";
+import type { RefusedDay } from "@/lib/contracts/history";
+import { REFUSAL_REASONS } from "@/lib/contracts/values";
 
 /**
  * The public-chat messages the abuse limits refused, per day and reason (CHAT-8): the owner sees when

@@ -8,7 +8,7 @@ import {
   pathOf,
   type QueryInput,
   type RouteContract,
-} from "@/lib/contracts";
+} from "@/lib/contracts/client";
 import type { ErrorBody } from "@/lib/contracts/errors";
 
 /**

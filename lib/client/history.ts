@@ -2,7 +2,7 @@
  * The history page's objects and pure helpers (docs/history-api.md): calendar days in the owner's time
  * zone, month grids, relative times and the export's file name. No React, no fetch: unit tested.
  */
-import { contracts, pathOf } from "@/lib/contracts";
+import { contracts, pathOf } from "@/lib/contracts/client";
 import type { ExportFormat } from "@/lib/contracts/history";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

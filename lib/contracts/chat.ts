@@ -50,8 +50,9 @@ export const conversationSchema = z.object({
 });
 export type ConversationView = z.infer<typeof conversationSchema>;
 
-/** Content is capped before anything is stored or sent. */
-export const MAX_QUESTION_CHARS = 4000;
+import { MAX_QUESTION_CHARS } from "./values";
+
+export { MAX_QUESTION_CHARS };
 
 const base = {
   conversation_id: publicId.nullish().describe("continue this conversation; absent to start one"),

@@ -32,15 +32,9 @@ export const unansweredSchema = z.object({
 });
 export type UnansweredQuestion = z.infer<typeof unansweredSchema>;
 
-export const REFUSAL_REASONS = [
-  "visitor_minute",
-  "address_minute",
-  "agent_minute",
-  "challenge",
-  "visitor_day",
-  "address_day",
-  "allowance",
-] as const;
+import { REFUSAL_REASONS } from "./values";
+
+export { REFUSAL_REASONS };
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** Public-chat messages the abuse limits refused on one day, in all and by reason (CHAT-8). */

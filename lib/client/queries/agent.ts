@@ -2,8 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiClientError, api } from "@/lib/client/api";
-import { type BodyInput, contracts } from "@/lib/contracts";
 import type { OwnerAgent } from "@/lib/contracts/agent";
+import { type BodyInput, contracts } from "@/lib/contracts/client";
 import type { ModelInfo } from "@/lib/contracts/models";
 import { contractQuery, keyOf } from "./keys";
 

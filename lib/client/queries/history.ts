@@ -3,8 +3,8 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { ApiClientError, api, errorOf, readJson, sendRenewing, urlOf } from "@/lib/client/api";
 import { appendUnique, daysBetween, exportFileName } from "@/lib/client/history";
-import { contracts, type MetaOf } from "@/lib/contracts";
 import type { ConversationView, MessageView } from "@/lib/contracts/chat";
+import { contracts, type MetaOf } from "@/lib/contracts/client";
 import type { ExportFormat, Insights } from "@/lib/contracts/history";
 import { contractQuery, keyOf } from "./keys";
 

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
-import { contracts } from "@/lib/contracts";
+import { contracts } from "@/lib/contracts/client";
 import type { SessionRow } from "@/lib/contracts/user";
 import { contractQuery, keyOf } from "./keys";
 

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/client/api";
-import { type BodyInput, contracts, type DataOf } from "@/lib/contracts";
+import { type BodyInput, contracts, type DataOf } from "@/lib/contracts/client";
 import type { TrainingSummary } from "@/lib/contracts/training";
 import { contractQuery, keyOf } from "./keys";
 

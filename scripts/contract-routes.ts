@@ -1,0 +1,21 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { contracts } from "@/lib/contracts";
+
+/**
+ * Writes lib/contracts/route-table.ts: every contract's method and path, without its schemas, for the
+ * browser (lib/contracts/client.ts). tests/unit/contract-route-table.test.ts fails when it is out of step.
+ */
+export function routeTableSource(): string {
+  const rows = Object.entries(contracts)
+    .map(
+      ([name, c]) => `  ${name}: { method: ${JSON.stringify(c.method)}, path: ${JSON.stringify(c.path)} },`,
+    )
+    .join("\n");
+  return `// Written by \`npm run contracts:routes\` from lib/contracts; do not edit by hand.\nexport const routeTable = {\n${rows}\n} as const;\n`;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  writeFileSync(path.resolve("lib/contracts/route-table.ts"), routeTableSource());
+  console.log("lib/contracts/route-table.ts written");
+}
