@@ -455,6 +455,62 @@ describe("checkout with the sandbox", () => {
   });
 });
 
+describe("plan changes", () => {
+  it("upgrades at once with a prorated charge, and cancels and resumes at the period's end", async () => {
+    const o = await owner();
+    const started = await checkout(o, "beginner", "monthly");
+    await pay(o, started.token, card(CARD_OK));
+    await until(
+      () => subscriptionOf(o),
+      (s) => s?.status === "active",
+    );
+
+    const CHANGE = `mutation P($plan: ID!, $cycle: String!) { change_plan(plan: $plan, cycle: $cycle) {
+      timing status invoice { status total kind } subscription { plan { id } cycle }
+    } }`;
+    const up = await gql<{
+      change_plan: {
+        timing: string;
+        status: string;
+        invoice: { status: string; total: number; kind: string };
+        subscription: { plan: { id: string } };
+      };
+    }>(CHANGE, { plan: "starter", cycle: "monthly" }, { token: o.token });
+    expect(up.errors).toBeUndefined();
+    expect(up.data!.change_plan).toMatchObject({
+      timing: "now",
+      status: "paid",
+      invoice: { status: "paid", kind: "change" },
+    });
+    // The difference for the days left of a month just begun: (499,000 − 199,000) at most, and not nothing.
+    expect(up.data!.change_plan.invoice.total).toBeGreaterThan(0);
+    expect(up.data!.change_plan.invoice.total).toBeLessThanOrEqual(300_000);
+    expect(up.data!.change_plan.subscription.plan.id).toBe("starter");
+    expect(await invoicesOf(o)).toHaveLength(2);
+
+    const same = await gql(CHANGE, { plan: "starter", cycle: "monthly" }, { token: o.token });
+    expect(same.errors?.[0]?.message).toBe("You are already on this plan and billing cycle.");
+
+    const CANCEL = "mutation { cancel_subscription { status cancel_at_period_end renewal_date } }";
+    const canceled = await gql<{
+      cancel_subscription: { status: string; cancel_at_period_end: boolean; renewal_date: string | null };
+    }>(CANCEL, {}, { token: o.token });
+    expect(canceled.data!.cancel_subscription).toEqual({
+      status: "active",
+      cancel_at_period_end: true,
+      renewal_date: null,
+    });
+    const twice = await gql(CANCEL, {}, { token: o.token, lang: "vi" });
+    expect(twice.errors?.[0]?.message).toBe("Gói của bạn đã được đặt để kết thúc vào cuối chu kỳ này.");
+    const resumed = await gql<{ resume_subscription: { cancel_at_period_end: boolean } }>(
+      "mutation { resume_subscription { cancel_at_period_end } }",
+      {},
+      { token: o.token },
+    );
+    expect(resumed.data!.resume_subscription.cancel_at_period_end).toBe(false);
+  });
+});
+
 describe("payment methods", () => {
   it("adds, makes default and refuses to delete the only card of a renewing plan", async () => {
     const o = await owner();
