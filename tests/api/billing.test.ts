@@ -85,7 +85,7 @@ const CREATE = `mutation Create($input: PaymentTokenInput!) {
   create_payment_token(input: $input) { token checkout_url expires_at }
 }`;
 const PAYMENT = `query Payment($token: String) {
-  payment(token: $token) { status plan cycle amount currency title message }
+  payment(token: $token) { status plan cycle amount currency title message test_mode }
 }`;
 const SUBSCRIPTION = `{ subscription {
   status cycle currency amount plan { id name } limits_plan limits { monthly_messages documents_per_agent }
@@ -256,6 +256,7 @@ describe("checkout with the sandbox", () => {
       cycle: "yearly",
       amount: STARTER_YEARLY_VND,
       currency: "VND",
+      test_mode: true,
     });
 
     const sub = await until(
