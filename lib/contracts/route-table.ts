@@ -30,4 +30,7 @@ export const routeTable = {
   endAllSessions: { method: "DELETE", path: "/api/v1/user/sessions" },
   endSession: { method: "DELETE", path: "/api/v1/user/sessions/:id" },
   routeRules: { method: "GET", path: "/api/v1/route-rules" },
+  sandboxWebhook: { method: "POST", path: "/api/v1/billing/webhooks/sandbox" },
+  sandboxPay: { method: "POST", path: "/api/v1/billing/sandbox/pay" },
+  sandboxSettle: { method: "POST", path: "/api/v1/billing/sandbox/settle" },
 } as const;

@@ -28,7 +28,8 @@ const NO_STORE = { "cache-control": "no-store" };
 /**
  * POST/GET /api/graphql. Checks run cheapest first: origin, size, syntax, one chosen operation, its
  * shape, validation, then execution. A response whose data is entirely null carries the HTTP status of its
- * first error (401 for a signed-out `profile`), so the app's fetch wrapper renews and retries as for REST.
+ * first error (401 for a signed-out `profile`), and any signed-out field makes it 401, so the app's fetch
+ * wrapper renews and retries as for REST.
  */
 export async function handleGraphql(req: Request): Promise<Response> {
   const locale = requestLocale(req);
@@ -64,11 +65,12 @@ export async function handleGraphql(req: Request): Promise<Response> {
     const invalid = validate(schema(), document, rules, { maxErrors: 20, hideSuggestions: production });
     if (invalid.length > 0) return requestErrors(invalid, locale);
 
+    const context = contextFor(req, locale);
     const result = await execute({
       schema: schema(),
       document,
       rootValue,
-      contextValue: contextFor(req, locale),
+      contextValue: context,
       variableValues: variables,
       operationName: operation.name?.value ?? null,
       hideSuggestions: production,
@@ -77,10 +79,15 @@ export async function handleGraphql(req: Request): Promise<Response> {
 
     const errors = result.errors?.map((e) => formatError(e, locale));
     if (!("data" in result)) return Response.json({ errors }, { status: 400, headers: NO_STORE });
-    const status = result.data == null && errors?.[0] ? errors[0].extensions.status : 200;
+    // A signed-out caller of a nullable field (`subscription`) gets 401 too, so clients renew and retry.
+    const unauthorized = errors?.find((e) => e.extensions.code === "unauthorized");
+    const status =
+      result.data == null && errors?.[0] ? errors[0].extensions.status : unauthorized ? 401 : 200;
+    const headers = new Headers(NO_STORE);
+    for (const line of context.setCookies) headers.append("Set-Cookie", line);
     return Response.json(errors ? { errors, data: result.data ?? null } : { data: result.data }, {
       status,
-      headers: NO_STORE,
+      headers,
     });
   } catch (err) {
     if (err instanceof ApiError) return errorResponse(err, locale);
