@@ -28,10 +28,13 @@ export function SignInMethods({
   providers,
   codeDelivery,
   referralCode,
+  next,
 }: {
   providers: SignInProvider[];
   codeDelivery: CodeDelivery;
   referralCode?: string;
+  /** where to go once signed in by code (a path of this site without the locale); setup by default */
+  next?: string;
 }) {
   const t = useTranslations("signIn");
   const locale = useLocale();
@@ -57,7 +60,7 @@ export function SignInMethods({
           <span className="h-px flex-1 bg-border" />
         </div>
       )}
-      <EmailCodeForm referralCode={referralCode} delivery={codeDelivery} />
+      <EmailCodeForm referralCode={referralCode} delivery={codeDelivery} next={next} />
     </div>
   );
 }
@@ -68,7 +71,15 @@ function providerStart(id: string, locale: string, referralCode?: string): strin
   return `/api/v1/auth/${encodeURIComponent(id)}/new?${q}`;
 }
 
-function EmailCodeForm({ referralCode, delivery }: { referralCode?: string; delivery: CodeDelivery }) {
+function EmailCodeForm({
+  referralCode,
+  delivery,
+  next,
+}: {
+  referralCode?: string;
+  delivery: CodeDelivery;
+  next?: string;
+}) {
   const t = useTranslations("signIn");
   const locale = useLocale();
   const [step, setStep] = useState<Step>({ kind: "email" });
@@ -127,7 +138,7 @@ function EmailCodeForm({ referralCode, delivery }: { referralCode?: string; deli
     try {
       await api.post(`/oauth2/otp/verify?locale=${locale}`, { email: step.email, code }, { renew: false });
       // A full load: the server renders the signed-in pages with the new cookies.
-      window.location.replace(`/${locale}${SIGNED_IN_HOME}`);
+      window.location.replace(`/${locale}${next ?? SIGNED_IN_HOME}`);
     } catch (err) {
       explain(err, "code");
       setBusy(false);
