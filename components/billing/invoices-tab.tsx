@@ -13,11 +13,12 @@ import { Link } from "@/lib/i18n/navigation";
 /** The owner's invoices, newest first, each with a printable page. */
 export function InvoicesTab({ planNames }: { planNames: Record<string, string> }) {
   const t = useTranslations("billing");
-  const { data, isPending, isError, refetch } = useInvoices();
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useInvoices();
   if (isPending) return <Loading label={t("loading")} />;
   if (isError)
     return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void refetch()} />;
-  if (data.length === 0) {
+  const invoices = data.pages.flat();
+  if (invoices.length === 0) {
     return (
       <div data-testid="invoices-empty">
         <EmptyState icon={ReceiptIcon} title={t("noInvoices")} />
@@ -25,15 +26,22 @@ export function InvoicesTab({ planNames }: { planNames: Record<string, string> }
     );
   }
   return (
-    <ul className="space-y-3" data-testid="invoices">
-      {data.map((invoice) => (
-        <InvoiceRow
-          key={invoice.number}
-          invoice={invoice}
-          planName={planNames[invoice.plan] ?? invoice.plan}
-        />
-      ))}
-    </ul>
+    <div className="space-y-3">
+      <ul className="space-y-3" data-testid="invoices">
+        {invoices.map((invoice) => (
+          <InvoiceRow
+            key={invoice.number}
+            invoice={invoice}
+            planName={planNames[invoice.plan] ?? invoice.plan}
+          />
+        ))}
+      </ul>
+      {hasNextPage && (
+        <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          {t("invoices.loadMore")}
+        </Button>
+      )}
+    </div>
   );
 }
 

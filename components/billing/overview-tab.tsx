@@ -18,7 +18,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
-import { type Currency, formatAmount, formatDay, type Subscription } from "@/lib/client/billing";
+import { formatAmount, formatDay, type Subscription } from "@/lib/client/billing";
 import {
   useCancelSubscription,
   useReloadBilling,
@@ -50,20 +50,14 @@ export function OverviewTab({
   );
 }
 
-function priceOf(sub: Subscription, locale: string): { amount: number; currency: Currency } | null {
-  const prices = sub.plan.prices.filter((p) => p.cycle === (sub.cycle ?? "monthly"));
-  const preferred = locale === "vi" ? "VND" : "USD";
-  return prices.find((p) => p.currency === preferred) ?? prices[0] ?? null;
-}
-
 function PlanSummary({ subscription }: { subscription: Subscription | null | undefined }) {
   const t = useTranslations("billing.overview");
   const tp = useTranslations("pricing");
   const locale = useLocale();
   const sub = subscription;
   const paid = sub && sub.plan.id !== "free" && sub.status !== "expired" && sub.status !== "canceled";
-  const price = sub ? priceOf(sub, locale) : null;
-  const priceText = price ? formatAmount(price.amount, price.currency, locale) : null;
+  const money = (amount: number | null | undefined) =>
+    amount != null && sub?.currency ? formatAmount(amount, sub.currency, locale) : "";
   const status = sub?.status ?? "none";
   const statusText = t.has(`statuses.${status}`) ? t(`statuses.${status}`) : status;
   return (
@@ -94,17 +88,17 @@ function PlanSummary({ subscription }: { subscription: Subscription | null | und
           </div>
           <div>
             <dt className="text-muted-foreground">{t("price")}</dt>
-            <dd className="font-medium">{priceText}</dd>
+            <dd className="font-medium">{money(sub.amount)}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">{t("renewal")}</dt>
             <dd className="font-medium" data-testid="renewal">
-              {sub.cancel_at_period_end
-                ? t("endsOn", { date: formatDay(sub.current_period_end, locale) })
-                : t("renewalValue", {
-                    date: formatDay(sub.current_period_end, locale),
-                    amount: priceText ?? "",
-                  })}
+              {sub.renewal_date
+                ? t("renewalValue", {
+                    date: formatDay(sub.renewal_date, locale),
+                    amount: money(sub.renewal_amount),
+                  })
+                : t("endsOn", { date: formatDay(sub.current_period_end, locale) })}
             </dd>
           </div>
         </dl>

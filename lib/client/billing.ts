@@ -22,18 +22,27 @@ export type Notice = { kind: "pending" | "expired" | "payment_failed"; date: str
 export type Subscription = {
   status: string;
   cycle: Cycle | null;
-  plan: { id: string; name: string; prices: { cycle: Cycle; currency: Currency; amount: number }[] };
+  currency: Currency | null;
+  /** the current period's price, minor units */
+  amount: number;
+  plan: { id: string; name: string };
   current_period_end: string | null;
   cancel_at_period_end: boolean;
+  /** when and how much the next renewal charges; null when it will not renew */
+  renewal_date: string | null;
+  renewal_amount: number | null;
   notice: Notice | null;
+  test_mode: boolean;
 };
 
 export type Invoice = {
+  id: string;
   number: string;
   status: string;
   due_date: string;
   description: string;
   payment_method: string | null;
+  /** the plan's name */
   plan: string;
   total: number;
   currency: Currency;
@@ -61,26 +70,26 @@ const CREATE_TOKEN = /* GraphQL */ `mutation CreatePaymentToken($input: PaymentT
 }`;
 const DROP_TOKEN = /* GraphQL */ `mutation { drop_payment_token }`;
 const CONTACT_SALES = /* GraphQL */ `mutation ContactSales($input: ContactSalesInput!) {
-  contact_sales(input: $input) { __typename }
+  contact_sales(input: $input)
 }`;
 const SUBSCRIPTION = /* GraphQL */ `query {
   subscription {
-    status cycle current_period_end cancel_at_period_end
-    plan { id name prices { cycle currency amount } }
+    status cycle currency amount current_period_end cancel_at_period_end renewal_date renewal_amount test_mode
+    plan { id name }
     notice { kind date }
   }
 }`;
 const INVOICES = /* GraphQL */ `query Invoices($last_id: ID) {
-  invoices(last_id: $last_id) { number status due_date description payment_method plan total currency type }
+  invoices(last_id: $last_id) { id number status due_date description payment_method plan total currency type }
 }`;
 const METHODS = /* GraphQL */ `query {
   payment_methods { id brand last4 exp_month exp_year is_default is_other state }
 }`;
-const ADD_METHOD = /* GraphQL */ `mutation AddPaymentMethod($input: PaymentMethodInput!) {
+const ADD_METHOD = /* GraphQL */ `mutation AddPaymentMethod($input: CardInput!) {
   add_payment_method(input: $input) { id }
 }`;
 const SET_DEFAULT = /* GraphQL */ `mutation SetDefault($id: ID!) { set_default_payment_method(id: $id) { id } }`;
-const DELETE_METHOD = /* GraphQL */ `mutation DeleteMethod($id: ID!) { delete_payment_method(id: $id) }`;
+const DELETE_METHOD = /* GraphQL */ `mutation DeleteMethod($id: ID!) { delete_payment_method(id: $id) { id } }`;
 const CANCEL = /* GraphQL */ `mutation { cancel_subscription { status } }`;
 const RESUME = /* GraphQL */ `mutation { resume_subscription { status } }`;
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { billingApi, type CardInput } from "@/lib/client/billing";
 
 /** The billing page's reads (BILL-5), one cache entry per GraphQL query. */
@@ -18,10 +18,15 @@ export function useSubscription() {
   });
 }
 
+/** The API answers 20 invoices at a time, newest first; the next page starts after the last one's id. */
+const INVOICE_PAGE = 20;
+
 export function useInvoices() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: billingKeys.invoices,
-    queryFn: ({ signal }) => billingApi.invoices(undefined, { signal }),
+    queryFn: ({ signal, pageParam }) => billingApi.invoices(pageParam, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.length >= INVOICE_PAGE ? last.at(-1)?.id : undefined),
   });
 }
 
