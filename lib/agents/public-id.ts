@@ -1,4 +1,5 @@
-import "server-only";
+// Not server-only: the route contracts (lib/contracts/fields.ts), which the browser's API client imports,
+// validate public ids with it.
 
 /**
  * Public ids appear in shareable URLs (/{lang}/c/{agentId}/{id}); anything else is a page-validation

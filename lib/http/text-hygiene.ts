@@ -1,4 +1,5 @@
-import "server-only";
+// Not server-only: the route contracts (lib/contracts/fields.ts), which the browser's API client imports,
+// clean strings with it.
 
 /**
  * Text hygiene at the boundary (SEC-3): every string a request brings (JSON, GraphQL variables and arguments,
