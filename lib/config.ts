@@ -96,6 +96,11 @@ const schema = z.object({
   /** smtp://user:pass@host:port or smtps://…; unset = sign-in codes are printed in the server console */
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "SMTP_URL must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().trim().optional(),
+  /** Where enterprise enquiries from the pricing page are e-mailed (BILL-2); unset = stored only. */
+  SALES_EMAIL: optionalText.refine(
+    (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    "SALES_EMAIL must be an e-mail address",
+  ),
   AUTH_GOOGLE_ID: optionalText,
   AUTH_GOOGLE_SECRET: optionalText,
   AUTH_GITHUB_ID: optionalText,

@@ -1,20 +1,38 @@
 import "server-only";
+import type { PgBoss } from "pg-boss";
 import type { JobQueue } from "@/lib/jobs/workers";
+import { logger } from "@/lib/logger";
 import { expirePaymentTokens } from "./checkout";
 import { processEvent, processPendingEvents } from "./events";
 import { paymentProvider } from "./providers";
 import { runBilling } from "./renewals";
 
+const log = logger("billing");
+
+export const EVENTS_QUEUE = "billing.events";
+
 /**
- * Billing's queues, for lib/jobs/workers.ts's `queues` list. Not registered yet: they start with the routes
- * and pages of issue 15, after issue 14's restructuring. Every handler is idempotent, so pg-boss's
+ * Queues the processing of one stored provider event. A lost send is harmless: `billing.sweep` processes
+ * every stored event still unprocessed within a minute.
+ */
+export async function queueBillingEvent(boss: PgBoss, eventId: string): Promise<void> {
+  try {
+    await boss.send(EVENTS_QUEUE, { id: eventId }, { singletonKey: eventId });
+  } catch (err) {
+    log.error(`event ${eventId} not queued (the sweep will process it): ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Billing's queues, in lib/jobs/workers.ts's `queues` list. Every handler is idempotent, so pg-boss's
  * at-least-once delivery, a cron firing twice or a worker killed mid-run is harmless.
  */
 export const billingQueues: ReadonlyArray<JobQueue> = [
   {
     // One stored provider event; the webhook route sends its id here after storing it.
-    name: "billing.events",
+    name: EVENTS_QUEUE,
     options: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
+    work: { pollingIntervalSeconds: 1 },
     handler: async (database, data) => {
       const id = (data as { id?: unknown } | undefined)?.id;
       if (typeof id !== "string") return { skipped: true };

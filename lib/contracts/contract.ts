@@ -25,6 +25,11 @@ export type RouteContract = {
   /** The path pattern, `:name` for a path parameter: `/api/v1/agent/document/:id`. */
   path: string;
   auth: AuthKind;
+  /**
+   * `any`: a server-to-server route (a provider's webhook) authenticated by its own signature, not by
+   * cookies, so the cross-origin check that protects every other mutating route does not apply.
+   */
+  origin?: "any";
   /** One line for people (and the OpenAPI summary). */
   summary: string;
   params?: z.ZodType;

@@ -1,5 +1,6 @@
 import { agentContracts } from "./agent";
 import { authContracts } from "./auth";
+import { billingContracts } from "./billing";
 import { chatContracts } from "./chat";
 import type { RouteContract } from "./contract";
 import { historyContracts } from "./history";
@@ -22,6 +23,7 @@ export const contracts = {
   ...authContracts,
   ...userContracts,
   ...siteContracts,
+  ...billingContracts,
 } satisfies Record<string, RouteContract>;
 
 export type ContractName = keyof typeof contracts;

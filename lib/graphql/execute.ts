@@ -64,11 +64,12 @@ export async function handleGraphql(req: Request): Promise<Response> {
     const invalid = validate(schema(), document, rules, { maxErrors: 20, hideSuggestions: production });
     if (invalid.length > 0) return requestErrors(invalid, locale);
 
+    const context = contextFor(req, locale);
     const result = await execute({
       schema: schema(),
       document,
       rootValue,
-      contextValue: contextFor(req, locale),
+      contextValue: context,
       variableValues: variables,
       operationName: operation.name?.value ?? null,
       hideSuggestions: production,
@@ -78,9 +79,11 @@ export async function handleGraphql(req: Request): Promise<Response> {
     const errors = result.errors?.map((e) => formatError(e, locale));
     if (!("data" in result)) return Response.json({ errors }, { status: 400, headers: NO_STORE });
     const status = result.data == null && errors?.[0] ? errors[0].extensions.status : 200;
+    const headers = new Headers(NO_STORE);
+    for (const line of context.setCookies) headers.append("Set-Cookie", line);
     return Response.json(errors ? { errors, data: result.data ?? null } : { data: result.data }, {
       status,
-      headers: NO_STORE,
+      headers,
     });
   } catch (err) {
     if (err instanceof ApiError) return errorResponse(err, locale);

@@ -6,23 +6,35 @@ import { ApiError } from "@/lib/http/errors";
 import { cleanStrings } from "@/lib/http/text-hygiene";
 import type { Locale } from "@/lib/i18n/routing";
 import { db } from "@/lib/server/runtime";
+import { billingRoot } from "./billing-resolvers";
 
 export type Context = {
+  req: Request;
   locale: Locale;
   /** The signed-in user, or 401 `unauthorized`; looked up once per request, only if a field needs it. */
   user: () => Promise<User>;
+  /** The signed-in user or null, for fields anyone may use that remember who asked. */
+  maybeUser: () => Promise<User | null>;
+  /** Set-Cookie lines the response carries (a mutation that sets or clears a cookie). */
+  setCookies: string[];
 };
 
 export function contextFor(req: Request, locale: Locale): Context {
   let found: Promise<{ user: User } | null> | undefined;
+  const maybeUser = async () => {
+    found ??= currentUser(req);
+    return (await found)?.user ?? null;
+  };
   return {
+    req,
     locale,
+    maybeUser,
     user: async () => {
-      found ??= currentUser(req);
-      const me = await found;
+      const me = await maybeUser();
       if (!me) throw new ApiError("unauthorized");
-      return me.user;
+      return me;
     },
+    setCookies: [],
   };
 }
 
@@ -34,6 +46,7 @@ const cleanArgs = <A extends object>(args: A): A => cleanStrings(args) as A;
 
 /** Root resolvers for buildSchema: each gets (args, context). */
 export const rootValue = {
+  ...billingRoot,
   profile: async (_args: unknown, ctx: Context): Promise<Profile> => profileOf(await db(), await ctx.user()),
   update_profile: async (args: { input: unknown }, ctx: Context): Promise<ProfileUpdate> =>
     updateProfile(await db(), await ctx.user(), cleanArgs(args).input, ctx.locale),

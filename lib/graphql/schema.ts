@@ -1,9 +1,10 @@
 import "server-only";
 import { buildSchema, type GraphQLSchema } from "graphql";
+import { billingTypeDefs } from "./billing-schema";
 
 /**
- * The account GraphQL API (spec §7: query `profile`, mutation `update_profile`). Field names follow the
- * spec's snake_case so clients of the original API keep working.
+ * The account GraphQL API (spec §7: query `profile`, mutation `update_profile`), extended by billing's
+ * (billing-schema.ts). Field names follow the spec's snake_case so clients of the original API keep working.
  */
 export const typeDefs = /* GraphQL */ `
   type Profile {
@@ -63,6 +64,6 @@ export const typeDefs = /* GraphQL */ `
 let built: GraphQLSchema | undefined;
 
 export function schema(): GraphQLSchema {
-  built ??= buildSchema(typeDefs);
+  built ??= buildSchema(typeDefs + billingTypeDefs);
   return built;
 }

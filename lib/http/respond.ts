@@ -23,13 +23,18 @@ export function errorResponse(req: Request, err: ApiError): Response {
 }
 
 /**
- * Wraps a route handler: refuses cross-origin mutations, turns ApiErrors into the error shape and
- * anything else into a logged 500 that leaks nothing.
+ * Wraps a route handler: refuses cross-origin mutations (unless `anyOrigin`: a signed server-to-server
+ * webhook), turns ApiErrors into the error shape and anything else into a logged 500 that leaks nothing.
  */
-export function handle<Ctx>(fn: (req: Request, ctx: Ctx) => Promise<Response>) {
+export function handle<Ctx>(
+  fn: (req: Request, ctx: Ctx) => Promise<Response>,
+  opts: { anyOrigin?: boolean } = {},
+) {
   return async (req: Request, ctx: Ctx): Promise<Response> => {
     try {
-      if (isCrossOriginMutation(req, config().APP_URL)) throw new ApiError("forbidden", "cross_origin");
+      if (!opts.anyOrigin && isCrossOriginMutation(req, config().APP_URL)) {
+        throw new ApiError("forbidden", "cross_origin");
+      }
       return await fn(req, ctx);
     } catch (err) {
       if (err instanceof ApiError) return errorResponse(req, err);

@@ -58,19 +58,23 @@ export function route<const C extends RouteContract>(
   handler: (ctx: RouteContext<C>) => Promise<Response>,
   options: RouteOptions = {},
 ): RouteHandler<C> {
-  const run = handle(async (req: Request, next: NextContext) => {
-    const params = contract.params ? parsePath(contract, await next.params) : undefined;
-    const caller = await authorize(req, contract.auth, options);
-    const query = contract.query ? parseQuery(req, contract.query, options.invalidQuery) : undefined;
-    let parsed: Promise<unknown> | undefined;
-    const body = () => {
-      if (!contract.body) throw new Error(`${contract.method} ${contract.path} has no body in its contract`);
-      parsed ??= parseJson(req, contract.body, { maxBytes: contract.bodyLimit });
-      return parsed;
-    };
-    const ctx = { req, locale: requestLocale(req), params, query, body, ...caller };
-    return handler(ctx as RouteContext<C>);
-  });
+  const run = handle(
+    async (req: Request, next: NextContext) => {
+      const params = contract.params ? parsePath(contract, await next.params) : undefined;
+      const caller = await authorize(req, contract.auth, options);
+      const query = contract.query ? parseQuery(req, contract.query, options.invalidQuery) : undefined;
+      let parsed: Promise<unknown> | undefined;
+      const body = () => {
+        if (!contract.body)
+          throw new Error(`${contract.method} ${contract.path} has no body in its contract`);
+        parsed ??= parseJson(req, contract.body, { maxBytes: contract.bodyLimit });
+        return parsed;
+      };
+      const ctx = { req, locale: requestLocale(req), params, query, body, ...caller };
+      return handler(ctx as RouteContext<C>);
+    },
+    { anyOrigin: contract.origin === "any" },
+  );
   return Object.assign(run, { contract });
 }
 

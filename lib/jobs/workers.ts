@@ -1,5 +1,6 @@
 import "server-only";
 import type { PgBoss, Queue as QueueOptions, WorkOptions } from "pg-boss";
+import { billingQueues } from "@/lib/billing/jobs";
 import type { Database } from "@/lib/db/client";
 import { ingestQueue } from "@/lib/ingest/queue";
 import { logger } from "@/lib/logger";
@@ -36,6 +37,7 @@ export const queues: ReadonlyArray<JobQueue> = [
     },
   },
   ingestQueue,
+  ...billingQueues,
 ];
 
 export async function registerWorkers(boss: PgBoss, database: Database): Promise<void> {

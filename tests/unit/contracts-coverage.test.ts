@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentContracts } from "@/lib/contracts/agent";
 import { authContracts } from "@/lib/contracts/auth";
+import { billingContracts } from "@/lib/contracts/billing";
 import { chatContracts } from "@/lib/contracts/chat";
 import { historyContracts } from "@/lib/contracts/history";
 import { contracts } from "@/lib/contracts/index";
@@ -104,6 +105,7 @@ describe("contract coverage", () => {
     const areas = [
       agentContracts,
       authContracts,
+      billingContracts,
       chatContracts,
       historyContracts,
       modelContracts,

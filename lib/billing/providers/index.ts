@@ -7,10 +7,13 @@ import type { PaymentProvider } from "./types";
 
 /**
  * The configured payment provider (BILLING_PROVIDER). The sandbox's events are stored through the same
- * verifying receiver the webhook route uses and processed by the `billing.events` job; a test passes its own
- * `deliver` to watch or reorder them.
+ * verifying receiver the webhook route uses and processed by the `billing.events` job (`onStored` queues it;
+ * without it the job's sweep finds the event); a test passes its own `deliver` to watch or reorder them.
  */
-export function paymentProvider(db: Db, opts: { deliver?: EventDelivery } = {}): PaymentProvider {
+export function paymentProvider(
+  db: Db,
+  opts: { deliver?: EventDelivery; onStored?: (eventId: string) => Promise<void> } = {},
+): PaymentProvider {
   const c = config();
   switch (c.BILLING_PROVIDER) {
     case "sandbox": {
@@ -21,7 +24,8 @@ export function paymentProvider(db: Db, opts: { deliver?: EventDelivery } = {}):
         deliver:
           opts.deliver ??
           (async (raw, headers) => {
-            await receiveEvent(db, sandbox, raw, headers);
+            const received = await receiveEvent(db, sandbox, raw, headers);
+            if (!received.duplicate) await opts.onStored?.(received.id);
           }),
       });
       return sandbox;

@@ -1,0 +1,17 @@
+import { billingCall } from "@/lib/billing/api-errors";
+import { liveBilling } from "@/lib/billing/live";
+import { sandboxOnly, sandboxPay } from "@/lib/billing/sandbox-steps";
+import { contracts } from "@/lib/contracts";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+
+/** The sandbox checkout page's "Pay" (BILL-3): a test card, or a bank transfer that waits for its funds. */
+export const POST = route(contracts.sandboxPay, async ({ user, body }) => {
+  const { db, provider } = await liveBilling();
+  const sandbox = sandboxOnly(provider);
+  const { token, ...input } = await body();
+  const payment = await billingCall(() =>
+    sandboxPay(db, sandbox, user.id, token, "method" in input ? { method: "bank_transfer" } : input),
+  );
+  return ok({ status: payment.status, failure_code: payment.failureCode });
+});

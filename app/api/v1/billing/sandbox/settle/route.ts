@@ -1,0 +1,15 @@
+import { billingCall } from "@/lib/billing/api-errors";
+import { liveBilling } from "@/lib/billing/live";
+import { sandboxOnly, sandboxSettle } from "@/lib/billing/sandbox-steps";
+import { contracts } from "@/lib/contracts";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+
+/** Sandbox only: the bank transfer's funds arrive (BILL-4's "verifying → active"). */
+export const POST = route(contracts.sandboxSettle, async ({ user, body }) => {
+  const { db, provider } = await liveBilling();
+  const sandbox = sandboxOnly(provider);
+  const { token } = await body();
+  const payment = await billingCall(() => sandboxSettle(db, sandbox, user.id, token));
+  return ok({ status: payment.status, failure_code: payment.failureCode });
+});

@@ -1,0 +1,112 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { paymentMethods } from "@/lib/db/schema";
+import { logger } from "@/lib/logger";
+import { type ApiOnlyCode, billingApiError } from "./api-errors";
+import { BillingError } from "./errors";
+import { isSandbox } from "./providers";
+import { type CardInput, SandboxInputError } from "./providers/sandbox";
+import type { PaymentProvider } from "./providers/types";
+import { isEntitled } from "./subscription-machine";
+import { stateOf, subscriptionOf } from "./subscriptions";
+import { syncMethods } from "./sync";
+
+const log = logger("billing");
+
+/**
+ * The owner's saved cards (BILL-5): listed from the mirror the provider's events keep, changed at the
+ * provider and mirrored again at once so the answer shows the change. An id that is not the owner's answers
+ * as if it did not exist.
+ */
+
+export type MethodRow = typeof paymentMethods.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID.test(id);
+
+export async function methodsOf(db: Db, ownerId: string): Promise<MethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.ownerId, ownerId))
+    .orderBy(asc(paymentMethods.insertedAt), asc(paymentMethods.id));
+}
+
+async function ownMethod(db: Db, ownerId: string, id: string): Promise<MethodRow> {
+  if (!isUuid(id)) throw billingApiError("method_not_found", "not_found");
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.ownerId, ownerId)));
+  if (!row) throw billingApiError("method_not_found", "not_found");
+  return row;
+}
+
+export async function setDefaultMethod(
+  db: Db,
+  provider: PaymentProvider,
+  ownerId: string,
+  id: string,
+): Promise<MethodRow[]> {
+  const method = await ownMethod(db, ownerId, id);
+  await provider.setDefaultMethod(ownerId, method.providerRef);
+  await syncMethods(db, provider, ownerId);
+  return methodsOf(db, ownerId);
+}
+
+/**
+ * Removes a card. The only card of a plan that will renew is refused (the renewal would fail); the owner
+ * cancels first or adds another card. Removing the default makes the newest remaining card the default.
+ */
+export async function deleteMethod(
+  db: Db,
+  provider: PaymentProvider,
+  ownerId: string,
+  id: string,
+  now: Date = new Date(),
+): Promise<MethodRow[]> {
+  const method = await ownMethod(db, ownerId, id);
+  const all = await methodsOf(db, ownerId);
+  const sub = await subscriptionOf(db, ownerId);
+  const state = stateOf(sub);
+  const renews = isEntitled(state, now) && !state.cancelAtPeriodEnd && state.plan !== "free";
+  if (renews && all.length <= 1) throw billingApiError("last_card" satisfies ApiOnlyCode, "conflict");
+  await provider.detachMethod(ownerId, method.providerRef);
+  if (method.isDefault) {
+    const next = all.filter((m) => m.id !== method.id).at(-1);
+    if (next) await provider.setDefaultMethod(ownerId, next.providerRef);
+  }
+  await syncMethods(db, provider, ownerId, now);
+  return methodsOf(db, ownerId);
+}
+
+/**
+ * Adds a card typed on the billing page. Only the sandbox takes card numbers here; a real provider collects
+ * cards on its own hosted page and reports them by event.
+ */
+export async function addCard(
+  db: Db,
+  provider: PaymentProvider,
+  ownerId: string,
+  input: CardInput,
+): Promise<MethodRow> {
+  if (!isSandbox(provider)) throw billingApiError("sandbox_only", "not_found");
+  let ref: string;
+  try {
+    ref = (await provider.attachCard(ownerId, input)).ref;
+  } catch (err) {
+    if (err instanceof SandboxInputError) throw new BillingError(err.code);
+    throw err;
+  }
+  await syncMethods(db, provider, ownerId);
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.ownerId, ownerId), eq(paymentMethods.providerRef, ref)));
+  if (!row) {
+    log.error(`card ${ref} attached but not mirrored`);
+    throw new BillingError("unknown");
+  }
+  return row;
+}

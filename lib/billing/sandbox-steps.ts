@@ -1,0 +1,55 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { paymentTokens } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { hashToken, payWithSandbox } from "./checkout";
+import { BillingError } from "./errors";
+import { isSandbox } from "./providers";
+import type { PayInput, SandboxProvider } from "./providers/sandbox";
+import type { PaymentProvider, ProviderPayment } from "./providers/types";
+
+/**
+ * The sandbox checkout page's steps as the REST routes take them (tests and demos use them too): only for the
+ * sandbox (a 404 for any other provider, as if the routes did not exist) and only on the caller's own
+ * checkout (another owner's token is not found). The outcome reaches the subscription by the sandbox's event.
+ */
+
+export function sandboxOnly(provider: PaymentProvider): SandboxProvider {
+  if (!isSandbox(provider)) throw new ApiError("not_found", "route_not_found");
+  return provider;
+}
+
+async function ownToken(db: Db, ownerId: string, token: string) {
+  const [row] = await db
+    .select()
+    .from(paymentTokens)
+    .where(and(eq(paymentTokens.tokenHash, hashToken(token)), eq(paymentTokens.ownerId, ownerId)));
+  if (!row) throw new BillingError("token_not_found");
+  return row;
+}
+
+export async function sandboxPay(
+  db: Db,
+  provider: SandboxProvider,
+  ownerId: string,
+  token: string,
+  input: PayInput,
+): Promise<ProviderPayment> {
+  await ownToken(db, ownerId, token);
+  return payWithSandbox(db, provider, token, input);
+}
+
+/** The bank transfer's funds arrive; a payment that is not waiting for funds is answered as it stands. */
+export async function sandboxSettle(
+  db: Db,
+  provider: SandboxProvider,
+  ownerId: string,
+  token: string,
+): Promise<ProviderPayment> {
+  const row = await ownToken(db, ownerId, token);
+  if (!row.providerRef) throw new BillingError("not_payable");
+  const payment = await provider.settle(row.providerRef);
+  if (!payment) throw new BillingError("token_not_found");
+  return payment;
+}

@@ -1,0 +1,203 @@
+import "server-only";
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import { z } from "zod";
+import { clearCookie, readCookie, setCookie } from "@/lib/auth/cookies";
+import { asApiError } from "@/lib/billing/api-errors";
+import { cancelSubscription, changePlan, resumeSubscription } from "@/lib/billing/changes";
+import { createPaymentToken, paymentOf } from "@/lib/billing/checkout";
+import { liveBilling } from "@/lib/billing/live";
+import { addCard, deleteMethod, isUuid, methodsOf, setDefaultMethod } from "@/lib/billing/methods";
+import { currencies, cycles } from "@/lib/billing/money";
+import { planIds } from "@/lib/billing/plan-limits";
+import { planCatalogue } from "@/lib/billing/plans";
+import { contactSales } from "@/lib/billing/sales";
+import { subscriptionOf } from "@/lib/billing/subscriptions";
+import { invoiceView, methodView, paymentView, planView, subscriptionView } from "@/lib/billing/views";
+import { config } from "@/lib/config";
+import { cardInput, salesEnquiryInput } from "@/lib/contracts/billing";
+import { invoices } from "@/lib/db/schema";
+import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
+import { ApiError } from "@/lib/http/errors";
+import { cleanStrings } from "@/lib/http/text-hygiene";
+import { fieldErrors } from "@/lib/http/validation";
+import { enforce } from "@/lib/limits/rate-limit";
+import type { Context } from "./resolvers";
+
+/**
+ * The billing API's root resolvers (lib/graphql/billing-schema.ts). Every refusal reaches the caller as a
+ * translated ApiError (`errors.billing.*`); an id, token or invoice of another owner answers as if absent.
+ */
+
+export const INVOICE_PAGE = 20;
+
+/** Runs a resolver, turning the domain's refusals into translated API errors. */
+const billing =
+  <A, T>(fn: (args: A, ctx: Context) => Promise<T>) =>
+  async (args: A, ctx: Context): Promise<T> => {
+    try {
+      return await fn(cleanStrings(args) as A, ctx);
+    } catch (err) {
+      throw asApiError(err);
+    }
+  };
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, ctx: Context): z.output<S> {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success)
+    throw new ApiError("validation_failed", undefined, {}, fieldErrors(result.error, ctx.locale));
+  return result.data;
+}
+
+const checkoutInput = z.object({
+  plan: z.enum(planIds),
+  cycle: z.enum(cycles),
+  currency: z.enum(currencies).nullish(),
+});
+
+const planChange = z.object({ plan: z.enum(planIds), cycle: z.enum(cycles) });
+
+async function ownerSubscription(ctx: Context, ownerId: string) {
+  const { db, provider } = await liveBilling();
+  const row = await subscriptionOf(db, ownerId);
+  return row ? subscriptionView(row, ctx.locale, provider.testMode) : null;
+}
+
+export const billingRoot = {
+  plans: billing(async (_: unknown, ctx) => planCatalogue().map((p) => planView(p, ctx.locale))),
+
+  subscription: billing(async (_: unknown, ctx) => ownerSubscription(ctx, (await ctx.user()).id)),
+
+  invoices: billing(async (args: { last_id?: string | null }, ctx) => {
+    const user = await ctx.user();
+    const { db } = await liveBilling();
+    const mine = eq(invoices.ownerId, user.id);
+    let after = undefined as ReturnType<typeof or> | undefined;
+    if (args.last_id) {
+      // A cursor that is not one of the owner's invoices ends the list, as an unknown one would.
+      if (!isUuid(args.last_id)) return [];
+      const [last] = await db
+        .select({ at: invoices.insertedAt, id: invoices.id })
+        .from(invoices)
+        .where(and(mine, eq(invoices.id, args.last_id)));
+      if (!last) return [];
+      after = or(
+        lt(invoices.insertedAt, last.at),
+        and(eq(invoices.insertedAt, last.at), lt(invoices.id, last.id)),
+      );
+    }
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(and(mine, after))
+      .orderBy(desc(invoices.insertedAt), desc(invoices.id))
+      .limit(INVOICE_PAGE);
+    return rows.map((r) => invoiceView(r, ctx.locale));
+  }),
+
+  invoice: billing(async (args: { id: string }, ctx) => {
+    const user = await ctx.user();
+    if (!isUuid(args.id)) return null;
+    const { db } = await liveBilling();
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.ownerId, user.id), eq(invoices.id, args.id)));
+    return row ? invoiceView(row, ctx.locale) : null;
+  }),
+
+  payment_methods: billing(async (_: unknown, ctx) => {
+    const user = await ctx.user();
+    const { db } = await liveBilling();
+    return (await methodsOf(db, user.id)).map(methodView);
+  }),
+
+  payment: billing(async (args: { token?: string | null }, ctx) => {
+    const user = await ctx.user();
+    const token = args.token || readCookie(ctx.req, "payment_token");
+    if (!token || token.length > 200) return null;
+    const { db, provider } = await liveBilling();
+    const view = await paymentOf(db, provider, user.id, token);
+    return view ? paymentView(view, ctx.locale) : null;
+  }),
+
+  create_payment_token: billing(async (args: { input: unknown }, ctx) => {
+    const user = await ctx.user();
+    const input = parse(checkoutInput, args.input, ctx);
+    const { db, provider } = await liveBilling();
+    const started = await createPaymentToken(db, provider, {
+      ownerId: user.id,
+      plan: input.plan,
+      cycle: input.cycle,
+      currency: input.currency ?? "VND",
+      locale: ctx.locale,
+      returnUrl: `${config().APP_URL}/${ctx.locale}/billing`,
+    });
+    ctx.setCookies.push(setCookie("payment_token", started.token));
+    return {
+      token: started.token,
+      checkout_url: started.checkoutUrl,
+      expires_at: started.expiresAt.toISOString(),
+    };
+  }),
+
+  drop_payment_token: billing(async (_: unknown, ctx) => {
+    ctx.setCookies.push(clearCookie("payment_token"));
+    return true;
+  }),
+
+  change_plan: billing(async (args: { plan: string; cycle: string }, ctx) => {
+    const user = await ctx.user();
+    const req = parse(planChange, args, ctx);
+    const { db, provider } = await liveBilling();
+    const result = await changePlan(db, provider, user.id, req);
+    return {
+      timing: result.timing,
+      status: result.timing === "now" ? result.status : null,
+      invoice: result.timing === "now" && result.invoice ? invoiceView(result.invoice, ctx.locale) : null,
+      subscription: await ownerSubscription(ctx, user.id),
+    };
+  }),
+
+  cancel_subscription: billing(async (_: unknown, ctx) => {
+    const user = await ctx.user();
+    const { db } = await liveBilling();
+    await cancelSubscription(db, user.id);
+    return ownerSubscription(ctx, user.id);
+  }),
+
+  resume_subscription: billing(async (_: unknown, ctx) => {
+    const user = await ctx.user();
+    const { db } = await liveBilling();
+    await resumeSubscription(db, user.id);
+    return ownerSubscription(ctx, user.id);
+  }),
+
+  add_payment_method: billing(async (args: { input: unknown }, ctx) => {
+    const user = await ctx.user();
+    const input = parse(cardInput, args.input, ctx);
+    const { db, provider } = await liveBilling();
+    return methodView(await addCard(db, provider, user.id, input));
+  }),
+
+  set_default_payment_method: billing(async (args: { id: string }, ctx) => {
+    const user = await ctx.user();
+    const { db, provider } = await liveBilling();
+    return (await setDefaultMethod(db, provider, user.id, args.id)).map(methodView);
+  }),
+
+  delete_payment_method: billing(async (args: { id: string }, ctx) => {
+    const user = await ctx.user();
+    const { db, provider } = await liveBilling();
+    return (await deleteMethod(db, provider, user.id, args.id)).map(methodView);
+  }),
+
+  contact_sales: billing(async (args: { input: unknown }, ctx) => {
+    const input = parse(salesEnquiryInput, args.input, ctx);
+    const { db } = await liveBilling();
+    // A public form that sends mail: a few enquiries an hour per address is plenty for people.
+    await enforce(db, [{ key: `sales:${ipLimitKey(clientIp(ctx.req))}`, max: 5, windowSeconds: 3600 }]);
+    const user = await ctx.maybeUser();
+    await contactSales(db, input, { ownerId: user?.id ?? null, locale: ctx.locale });
+    return true;
+  }),
+};
