@@ -48,7 +48,7 @@ export function CheckoutForm({
     setErrors({});
     setBusy(true);
     try {
-      await billingApi.sandboxPay(body);
+      await billingApi.sandboxPay(body, locale);
       window.location.assign(`/${locale}/billing`);
     } catch (err) {
       if (err instanceof ApiClientError && err.fields) {

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
-import { billingApi, type Payment } from "@/lib/client/billing";
+import { billingApi, goToCheckout, type Payment } from "@/lib/client/billing";
 
 /** How often a transfer being verified is asked about again, until its funds arrive. */
 const VERIFYING_POLL_MS = 2_000;
@@ -79,9 +79,7 @@ export function PaymentCheck({
         cycle: payment.cycle,
         currency: payment.currency,
       });
-      const url = new URL(started.checkout_url, window.location.href);
-      if (another) url.searchParams.set("method", "bank_transfer");
-      window.location.assign(url.toString());
+      goToCheckout(started.checkout_url, locale, another ? { method: "bank_transfer" } : {});
     } catch (err) {
       toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("failedBody"));
       setBusy(false);

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
-import { billingApi, type Currency } from "@/lib/client/billing";
+import { billingApi, type Currency, goToCheckout } from "@/lib/client/billing";
 import { type PricingCycle, type PricingPlan, pricingReturnPath } from "@/lib/shared/pricing";
 import { cn } from "@/lib/ui/cn";
 import { ContactSalesDialog } from "./contact-sales-dialog";
@@ -49,7 +49,7 @@ export function PricingPlans({
     setBusy(plan.id);
     try {
       const started = await billingApi.createPaymentToken({ plan: plan.id, cycle: chosenCycle, currency });
-      window.location.assign(started.checkout_url);
+      goToCheckout(started.checkout_url, locale);
     } catch (err) {
       toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("failed"));
       setBusy(null);

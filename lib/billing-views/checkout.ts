@@ -1,11 +1,10 @@
 import "server-only";
 import { paymentOf } from "@/lib/billing/checkout";
+import { liveBilling } from "@/lib/billing/live";
 import { type Currency, formatMoney } from "@/lib/billing/money";
 import { isPlanId } from "@/lib/billing/plan-limits";
 import { planById } from "@/lib/billing/plans";
-import { paymentProvider } from "@/lib/billing/providers";
 import type { Locale } from "@/lib/i18n/routing";
-import { db } from "@/lib/server/runtime";
 
 export type CheckoutView = {
   status: string;
@@ -22,9 +21,8 @@ export async function checkoutView(
   token: string,
   locale: Locale,
 ): Promise<CheckoutView | null> {
-  const database = await db();
-  const provider = paymentProvider(database);
-  const payment = await paymentOf(database, provider, ownerId, token);
+  const { db, provider } = await liveBilling();
+  const payment = await paymentOf(db, provider, ownerId, token);
   if (!payment) return null;
   return {
     status: payment.status,

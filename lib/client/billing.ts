@@ -1,4 +1,5 @@
 import { api, type RequestOptions } from "@/lib/client/api";
+import { contracts } from "@/lib/contracts";
 
 /**
  * The billing GraphQL API as the browser sees it (issue 15 §5), for the marketing pages (no query cache
@@ -117,9 +118,20 @@ export const billingApi = {
   cancelSubscription: () => api.graphql(CANCEL).then(() => undefined),
   resumeSubscription: () => api.graphql(RESUME).then(() => undefined),
   /** The sandbox's own "Pay" (test mode only): a card, or a bank transfer left verifying. */
-  sandboxPay: (body: { token: string } & (CardInput | { method: "bank_transfer" })) =>
-    api.post<unknown>("/api/v1/billing/sandbox/pay", body),
+  sandboxPay: (body: { token: string } & (CardInput | { method: "bank_transfer" }), locale: string) =>
+    api.call(contracts.sandboxPay, { body, query: { locale } }),
 };
+
+/**
+ * Sends the owner to a checkout. The built-in sandbox's page is ours: it opens in the page's language on
+ * this origin (the cookies are this origin's); a real provider's page is opened as given.
+ */
+export function goToCheckout(checkoutUrl: string, locale: string, params: Record<string, string> = {}): void {
+  const url = new URL(checkoutUrl, window.location.href);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  const ours = url.pathname.match(/^\/[a-z]{2}(\/billing\/checkout\/[^/]+)$/);
+  window.location.assign(ours ? `/${locale}${ours[1]}${url.search}` : url.toString());
+}
 
 /** A price as people read it; amounts are minor units (VND has none, USD has cents). */
 export function formatAmount(amount: number, currency: Currency, locale: string): string {
