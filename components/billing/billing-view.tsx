@@ -5,14 +5,11 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useReloadBilling } from "@/lib/client/queries/billing";
 import { useRouter } from "@/lib/i18n/navigation";
-import type { UsageMeterView } from "@/lib/shared/pricing";
+import { type BillingTab, billingTabs, type UsageMeterView } from "@/lib/shared/pricing";
 import { InvoicesTab } from "./invoices-tab";
 import { MethodsTab } from "./methods-tab";
 import { OverviewTab } from "./overview-tab";
 import { PaymentCheck } from "./payment-check";
-
-export const billingTabs = ["overview", "methods", "invoices"] as const;
-export type BillingTab = (typeof billingTabs)[number];
 
 /**
  * The billing page (BILL-5): overview, payment methods and invoices, the tab kept in the address (?tab=)

@@ -29,3 +29,7 @@ export function safeNextPath(next: unknown): string | undefined {
 
 /** A usage meter of the billing overview: used against the plan's limit. */
 export type UsageMeterView = { key: "messages" | "documents" | "characters"; used: number; limit: number };
+
+/** The billing page's tabs, in order; the first is the default (no ?tab=). */
+export const billingTabs = ["overview", "methods", "invoices"] as const;
+export type BillingTab = (typeof billingTabs)[number];

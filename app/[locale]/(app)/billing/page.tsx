@@ -1,11 +1,12 @@
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { type BillingTab, BillingView, billingTabs } from "@/components/billing/billing-view";
+import { BillingView } from "@/components/billing/billing-view";
 import { PageHeader } from "@/components/shell/page-header";
 import { readCookieStore } from "@/lib/auth/cookies";
 import { pageSession } from "@/lib/auth/page-session";
 import { planNames, usageMeters } from "@/lib/billing-views/billing";
 import { pageLocale } from "@/lib/i18n/page";
+import { type BillingTab, billingTabs } from "@/lib/shared/pricing";
 
 /** BILL-5: the owner's plan, payment methods and invoices; the tab is in the address. */
 export default async function BillingPage({
