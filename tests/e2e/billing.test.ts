@@ -143,10 +143,12 @@ describe.each([
     const confirm = page.getByRole("alertdialog");
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain(fill(t.billing.methods.deleteBody, { last4: "0341" }));
-    await confirm.getByRole("button", { name: t.billing.methods.cancel }).click();
+    await confirm.getByRole("button", { name: t.billing.methods.cancel, exact: true }).click();
+    await confirm.waitFor({ state: "detached" });
     expect(await methods.count()).toBe(2);
     await second.getByRole("button", { name: t.billing.methods.delete }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: t.billing.methods.delete }).click();
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: t.billing.methods.delete, exact: true }).click();
     await expect.poll(() => methods.count()).toBe(1);
 
     // Invoices: the yearly checkout's paid invoice, kept in the address across a reload.
