@@ -1,3 +1,4 @@
+import "./zod-mode";
 import type { z } from "zod";
 
 /**
