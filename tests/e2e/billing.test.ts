@@ -63,18 +63,60 @@ async function choosePlan(
 }
 
 /** On the sandbox checkout: test mode shown, then a card paid with. */
-async function payByCard(page: Page, locale: Locale, number: string) {
+async function payByCard(page: Page, locale: Locale, size: Size, number: string) {
   const t = catalogue[locale].checkout;
   await page.waitForURL((url) => url.pathname.startsWith(`/${locale}/billing/checkout/`), {
     timeout: 20_000,
   });
   expect(await page.getByTestId("test-mode").textContent()).toContain(t.testMode);
+  await expectPhoneFriendly(page, size);
   const form = page.getByTestId("checkout-form");
   await form.getByLabel(t.number).fill(number);
   await form.getByLabel(t.expiry).fill("12/30");
   await form.getByLabel(t.cvc).fill("123");
   await form.locator('button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === `/${locale}/billing`, { timeout: 20_000 });
+}
+
+/**
+ * On a touch phone: the page is no wider than the screen, and every visible control of its content is a 44 px target
+ * (a link inside a sentence excepted, as in rough-edges.test.ts).
+ */
+async function expectPhoneFriendly(page: Page, size: Size) {
+  if (size !== "phone") return;
+  const found = await page.evaluate(() => {
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) {
+      problems.push(`${location.pathname}: ${document.documentElement.scrollWidth} px wide`);
+    }
+    // The page's own content: the shared header and footer are rough-edges.test.ts's to check.
+    const content = document.querySelector("#content") ?? document.body;
+    for (const el of content.querySelectorAll<HTMLElement>("button, a[href], input, [role=tab]")) {
+      const style = getComputedStyle(el);
+      if (
+        style.visibility === "hidden" ||
+        style.display === "none" ||
+        el.closest("[aria-hidden=true], [inert]")
+      )
+        continue;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      const parentText = el.parentElement?.textContent?.trim() ?? "";
+      if (
+        el.tagName === "A" &&
+        style.display === "inline" &&
+        parentText.length > (el.textContent ?? "").trim().length
+      )
+        continue;
+      if (r.width < 44 || r.height < 44) {
+        problems.push(
+          `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
+      }
+    }
+    return problems;
+  });
+  expect(found).toEqual([]);
 }
 
 async function expectActive(page: Page) {
@@ -99,6 +141,7 @@ describe.each([
       touch: size === "phone",
     });
     expect(await page.getByTestId("plan-card").count()).toBe(5);
+    await expectPhoneFriendly(page, size);
     await choosePlan(page, locale, "starter", "yearly");
 
     // Signing in on the index, by e-mail code, then straight on to the checkout of the same choice.
@@ -112,11 +155,12 @@ describe.each([
       .first()
       .fill(await latestCode(email));
     await verify.locator('button[type="submit"]').click();
-    await payByCard(page, locale, CARD_OK);
+    await payByCard(page, locale, size, CARD_OK);
 
     await page.getByText(fill(t.payment.success, { plan: locale === "vi" ? "Cơ bản" : "Starter" })).waitFor();
     await expectActive(page);
     expect(await page.getByTestId("plan-name").textContent()).toBe(locale === "vi" ? "Cơ bản" : "Starter");
+    await expectPhoneFriendly(page, size);
 
     // Pricing now marks the plan as the owner's.
     await page.goto(`/${locale}/pricing`, { waitUntil: "networkidle" });
@@ -127,6 +171,7 @@ describe.each([
     const methods = page.getByTestId("payment-method");
     await expect.poll(() => methods.count()).toBe(1);
     expect(await methods.first().getAttribute("data-default")).toBe("true");
+    await expectPhoneFriendly(page, size);
     await page.getByRole("button", { name: t.billing.methods.add }).click();
     const add = page.getByTestId("add-card-form");
     await add.getByLabel(t.checkout.number).fill(CARD_DECLINES_LATER);
@@ -161,8 +206,10 @@ describe.each([
     expect(await invoice.first().getAttribute("data-status")).toBe("paid");
     expect(await invoice.first().getByTestId("invoice-number").textContent()).toMatch(/^AC-\d{4}-\d{6}$/);
     expect(await invoice.first().textContent()).toContain(t.billing.invoices.types.yearly);
+    await expectPhoneFriendly(page, size);
     await invoice.first().getByRole("link", { name: t.billing.invoices.view }).click();
     await page.getByTestId("printable-invoice").waitFor();
+    await expectPhoneFriendly(page, size);
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
@@ -173,16 +220,17 @@ describe.each([
 
     await page.goto(`/${locale}/pricing`, { waitUntil: "networkidle" });
     await choosePlan(page, locale, "beginner", "monthly");
-    await payByCard(page, locale, CARD_DECLINED);
+    await payByCard(page, locale, size, CARD_DECLINED);
     const outcome = page.getByTestId("payment-outcome");
     await outcome.waitFor({ timeout: 20_000 });
     expect(await outcome.getAttribute("data-status")).toBe("failed");
     expect(await outcome.textContent()).toContain(t.payment.failedTitle);
     expect(await outcome.textContent()).toContain(t.payment.failedBody);
+    await expectPhoneFriendly(page, size);
     expect(await page.getByTestId("plan-summary").getAttribute("data-status")).not.toBe("active");
 
     await outcome.getByRole("button", { name: t.payment.retry }).click();
-    await payByCard(page, locale, CARD_OK);
+    await payByCard(page, locale, size, CARD_OK);
     await expectActive(page);
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
