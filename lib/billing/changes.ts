@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { invoices, paymentMethods } from "@/lib/db/schema";
+import { chargeAttempt } from "./charge";
 import { invalidateEntitlement } from "./entitlement-cache";
 import { BillingError } from "./errors";
 import { type InvoiceRow, issueInvoice } from "./invoices";
@@ -11,7 +12,6 @@ import { type CatalogueSettings, isPurchasable, priceOf } from "./plans";
 import type { PaymentProvider } from "./providers/types";
 import { decideChange, type MachineEvent, transition } from "./subscription-machine";
 import { lockSubscription, saveState, stateOf, subscriptionOf } from "./subscriptions";
-import { syncPayment } from "./sync";
 
 /** What an owner does to a running subscription (BILL-5): change plan or cycle, cancel, undo the cancel. */
 
@@ -105,19 +105,7 @@ export async function changePlan(
       ? n + 1
       : ((await db.select().from(invoices).where(eq(invoices.id, invoice.id)))[0]?.attempts ?? n);
   }
-  const payment = await provider.chargeMethod({
-    ownerId,
-    methodRef: method.providerRef,
-    amount: invoice.total,
-    currency,
-    description: `${invoice.number} ${invoice.description}`,
-    idempotencyKey: `invoice:${invoice.id}:attempt:${n}`,
-  });
-  await db
-    .update(invoices)
-    .set({ providerPaymentRef: payment.ref })
-    .where(and(eq(invoices.id, invoice.id), eq(invoices.attempts, n)));
-  await syncPayment(db, provider, payment.ref, now);
+  await chargeAttempt(db, provider, { ownerId, methodRef: method.providerRef, invoice, attempt: n, now });
   const [after] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
   return { timing: "now", status: after?.status === "paid" ? "paid" : "failed", invoice: after ?? invoice };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { invoices, paymentMethods, subscriptions } from "@/lib/db/schema";
+import { chargeAttempt } from "./charge";
 import { invalidateEntitlement } from "./entitlement-cache";
 import { type InvoiceRow, issueInvoice } from "./invoices";
 import { type Currency, type Cycle, periodEnd } from "./money";
@@ -10,7 +11,7 @@ import { priceOf } from "./plans";
 import type { PaymentProvider } from "./providers/types";
 import { transition } from "./subscription-machine";
 import { lockSubscription, type SubscriptionRow, saveState, stateOf } from "./subscriptions";
-import { failInvoiceWithoutCharge, syncPayment } from "./sync";
+import { failInvoiceWithoutCharge } from "./sync";
 
 /**
  * Renewals and retries (spec §3), as functions of `now` so tests drive the clock and a cron job calls them.
@@ -110,20 +111,13 @@ async function attempt(
     await failInvoiceWithoutCharge(db, provider.id, invoice.id, now);
     return;
   }
-  const payment = await provider.chargeMethod({
+  await chargeAttempt(db, provider, {
     ownerId: sub.ownerId,
     methodRef: method.providerRef,
-    amount: invoice.total,
-    currency: invoice.currency as Currency,
-    description: `${invoice.number} ${invoice.description}`,
-    idempotencyKey: `invoice:${invoice.id}:attempt:${n}`,
+    invoice,
+    attempt: n,
+    now,
   });
-  await db
-    .update(invoices)
-    .set({ providerPaymentRef: payment.ref })
-    .where(and(eq(invoices.id, invoice.id), eq(invoices.attempts, n)));
-  // The same convergence an event triggers: the provider's stored payment decides, not this return value.
-  await syncPayment(db, provider, payment.ref, now);
 }
 
 /**
