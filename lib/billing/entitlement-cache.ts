@@ -11,8 +11,13 @@ export const ENTITLEMENT_TTL_MS = 10_000;
 
 type Entry = { limits: PlanLimits; until: number; generation: number };
 
-const cache = new Map<string, Entry>();
-const generations = new Map<string, number>();
+// On globalThis: Next bundles routes and instrumentation (where jobs run) apart, and a job that activates a
+// plan must drop the entry every route of the process reads.
+const KEY = Symbol.for("agentcity.entitlements");
+type Holder = { [KEY]?: { cache: Map<string, Entry>; generations: Map<string, number> } };
+const holder = globalThis as Holder;
+holder[KEY] ??= { cache: new Map(), generations: new Map() };
+const { cache, generations } = holder[KEY];
 
 export function cachedLimits(ownerId: string, nowMs: number): PlanLimits | undefined {
   const hit = cache.get(ownerId);

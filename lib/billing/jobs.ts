@@ -33,6 +33,11 @@ export const billingQueues: ReadonlyArray<JobQueue> = [
     name: EVENTS_QUEUE,
     options: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
     work: { pollingIntervalSeconds: 1 },
+    // Events stored by a process that died before processing them: at once, not at the next sweep.
+    onStart: async (_boss, db) => {
+      const done = await processPendingEvents(db, paymentProvider(db));
+      if (done > 0) log.info(`processed ${done} billing event(s) left by a previous run`);
+    },
     handler: async (database, data) => {
       const id = (data as { id?: unknown } | undefined)?.id;
       if (typeof id !== "string") return { skipped: true };

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { paymentMethods } from "@/lib/db/schema";
 import { logger } from "@/lib/logger";
-import { type ApiOnlyCode, billingApiError } from "./api-errors";
+import { billingApiError } from "./api-errors";
 import { BillingError } from "./errors";
 import { isSandbox } from "./providers";
 import { type CardInput, SandboxInputError } from "./providers/sandbox";
@@ -71,7 +71,7 @@ export async function deleteMethod(
   const sub = await subscriptionOf(db, ownerId);
   const state = stateOf(sub);
   const renews = isEntitled(state, now) && !state.cancelAtPeriodEnd && state.plan !== "free";
-  if (renews && all.length <= 1) throw billingApiError("last_card" satisfies ApiOnlyCode, "conflict");
+  if (renews && all.length <= 1) throw billingApiError("last_card", "conflict");
   await provider.detachMethod(ownerId, method.providerRef);
   if (method.isDefault) {
     const next = all.filter((m) => m.id !== method.id).at(-1);

@@ -3,8 +3,8 @@ import "server-only";
  * What each plan allows, in one place (AGENT-2, AGENT-4, CHAT-8, BILL-1). Limits are code, not configuration:
  * prices and which plans are on sale are configuration (lib/billing/plans.ts).
  *
- * `limitsFor(user)` is synchronous and still answers the free plan: an owner's current entitlement needs the
- * database, so it is `currentLimits(db, ownerId)` in lib/billing/entitlement.ts, and callers move to it there.
+ * `limitsFor(user)` is synchronous and answers the free plan (test fixtures): an owner's current entitlement
+ * needs the database, so every limit check asks `currentLimits(db, ownerId)` in lib/billing/entitlement.ts.
  */
 
 export const planIds = ["free", "beginner", "starter", "business", "enterprise"] as const;

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { limitsFor } from "@/lib/billing/plan-limits";
+import { currentLimits } from "@/lib/billing/entitlement";
+import type { PlanLimits } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -36,12 +37,10 @@ export type PublicCaller = {
   ownerId: string;
 };
 
-/** The most one address may spend a day: the configured cap, never above its share of the month. */
-export function addressDailyCap(ownerId: string): number {
+/** The most one address may spend a day: the configured cap, never above its share of the owner's month. */
+export function addressDailyCap(limits: PlanLimits): number {
   const c = config();
-  const share = Math.floor(
-    (limitsFor({ id: ownerId }).monthlyMessages * c.CHAT_LIMIT_ADDRESS_DAILY_SHARE) / 100,
-  );
+  const share = Math.floor((limits.monthlyMessages * c.CHAT_LIMIT_ADDRESS_DAILY_SHARE) / 100);
   return Math.max(1, Math.min(c.CHAT_LIMIT_ADDRESS_PER_DAY, share));
 }
 
@@ -106,7 +105,7 @@ export async function enforcePublicLimits(db: Db, req: Request, who: PublicCalle
     },
     {
       key: `chat-address-day:${who.agentId}:${who.addressKey}`,
-      max: addressDailyCap(who.ownerId),
+      max: addressDailyCap(await currentLimits(db, who.ownerId)),
       windowSeconds: DAY,
       detail: "chat_limit_address_day",
       reason: "address_day",
@@ -175,7 +174,7 @@ export async function spendAllowance(
   ownerId: string,
   agentId?: string,
 ): Promise<{ used: number; max: number }> {
-  const max = limitsFor({ id: ownerId }).monthlyMessages;
+  const max = (await currentLimits(db, ownerId)).monthlyMessages;
   const month = allowanceMonth();
   const rows = rowsOf<{ used: number }>(
     await db.execute(sql`
@@ -200,7 +199,7 @@ export async function refundAllowance(db: Db, ownerId: string): Promise<void> {
 
 /** Messages the owner has left this month (for the owner's pages and tests). */
 export async function allowanceLeft(db: Db, ownerId: string): Promise<number> {
-  const max = limitsFor({ id: ownerId }).monthlyMessages;
+  const max = (await currentLimits(db, ownerId)).monthlyMessages;
   const rows = rowsOf<{ used: number }>(
     await db.execute(sql`
       SELECT used FROM message_allowance WHERE owner_id = ${ownerId} AND month = ${allowanceMonth()}`),

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { clearCookie, readCookie, setCookie } from "@/lib/auth/cookies";
 import { asApiError } from "@/lib/billing/api-errors";
@@ -71,7 +71,7 @@ export const billingRoot = {
     const user = await ctx.user();
     const { db } = await liveBilling();
     const mine = eq(invoices.ownerId, user.id);
-    let after = undefined as ReturnType<typeof or> | undefined;
+    let after: SQL | undefined;
     if (args.last_id) {
       // A cursor that is not one of the owner's invoices ends the list, as an unknown one would.
       if (!isUuid(args.last_id)) return [];
@@ -117,7 +117,7 @@ export const billingRoot = {
     if (!token || token.length > 200) return null;
     const { db, provider } = await liveBilling();
     const view = await paymentOf(db, provider, user.id, token);
-    return view ? paymentView(view, ctx.locale) : null;
+    return view ? { ...paymentView(view, ctx.locale), test_mode: provider.testMode } : null;
   }),
 
   create_payment_token: billing(async (args: { input: unknown }, ctx) => {

@@ -137,6 +137,8 @@ export const billingTypeDefs = /* GraphQL */ `
     "the outcome for people, in the request's language"
     title: String!
     message: String!
+    "the sandbox provider: the checkout page says Test mode"
+    test_mode: Boolean!
   }
 
   type PlanChange {

@@ -28,7 +28,8 @@ const NO_STORE = { "cache-control": "no-store" };
 /**
  * POST/GET /api/graphql. Checks run cheapest first: origin, size, syntax, one chosen operation, its
  * shape, validation, then execution. A response whose data is entirely null carries the HTTP status of its
- * first error (401 for a signed-out `profile`), so the app's fetch wrapper renews and retries as for REST.
+ * first error (401 for a signed-out `profile`), and any signed-out field makes it 401, so the app's fetch
+ * wrapper renews and retries as for REST.
  */
 export async function handleGraphql(req: Request): Promise<Response> {
   const locale = requestLocale(req);
@@ -78,7 +79,10 @@ export async function handleGraphql(req: Request): Promise<Response> {
 
     const errors = result.errors?.map((e) => formatError(e, locale));
     if (!("data" in result)) return Response.json({ errors }, { status: 400, headers: NO_STORE });
-    const status = result.data == null && errors?.[0] ? errors[0].extensions.status : 200;
+    // A signed-out caller of a nullable field (`subscription`) gets 401 too, so clients renew and retry.
+    const unauthorized = errors?.find((e) => e.extensions.code === "unauthorized");
+    const status =
+      result.data == null && errors?.[0] ? errors[0].extensions.status : unauthorized ? 401 : 200;
     const headers = new Headers(NO_STORE);
     for (const line of context.setCookies) headers.append("Set-Cookie", line);
     return Response.json(errors ? { errors, data: result.data ?? null } : { data: result.data }, {

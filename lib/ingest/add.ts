@@ -24,7 +24,7 @@ export type AddContext = {
   store: FileStore;
   enqueue: (documentId: string) => Promise<void>;
   maxFileBytes: number;
-  /** The owner's plan (`limitsFor(user)`): documents and characters per agent are checked against it. */
+  /** The owner's plan (`currentLimits`): documents and characters per agent are checked against it. */
   limits: PlanLimits;
 };
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { limitsFor } from "@/lib/billing/plan-limits";
+import { currentLimits } from "@/lib/billing/entitlement";
+import { plans } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { agents } from "@/lib/db/schema";
@@ -51,7 +52,7 @@ export async function ingest(
 /** The owner's plan and what it still lets this document add; a failure reason when it lets nothing. */
 async function roomFor(db: Db, doc: DocumentRow) {
   const [agent] = await db.select({ ownerId: agents.ownerId }).from(agents).where(eq(agents.id, doc.agentId));
-  const limits = limitsFor(agent ? { id: agent.ownerId } : null);
+  const limits = agent ? await currentLimits(db, agent.ownerId) : plans.free;
   const usage = await agentUsage(db, doc.agentId, doc.id);
   const left = limits.charactersPerAgent - usage.characters;
   // Documents already over a lowered limit stay learned; only one that would be past it is refused.

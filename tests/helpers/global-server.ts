@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { startOidcPeer } from "../peers/oidc";
 import { MOCK_MODELS, startOpenAiPeer } from "../peers/openai";
@@ -14,6 +15,8 @@ declare module "vitest" {
     oidcIssuer: string;
     mailboxUrl: string;
     siteUrl: string;
+    /** The server's SESSION_SECRET: billing tests sign sandbox provider events with the key derived from it. */
+    sessionSecret: string;
     /** Reads what the language-model peer saw (see peer-inspector.ts). */
     llmPeerInspector: string;
     llmPeerOrigin: string;
@@ -32,9 +35,11 @@ export default async function setup(project: TestProject) {
     startOpenAiPeer(),
   ]);
   const inspector = await startPeerInspector(llm);
+  const sessionSecret = randomBytes(32).toString("hex");
   const stopPeers = () => Promise.all([oidc.stop(), smtp.stop(), site.stop(), llm.stop(), inspector.stop()]);
   const server = await startTestServer({
     env: {
+      SESSION_SECRET: sessionSecret,
       SMTP_URL: smtp.smtpUrl,
       MAIL_FROM: "AgentCity <no-reply@agentcity.test>",
       AUTH_OIDC_ISSUER: oidc.issuer,
@@ -79,6 +84,7 @@ export default async function setup(project: TestProject) {
   project.provide("oidcIssuer", oidc.issuer);
   project.provide("mailboxUrl", smtp.mailboxUrl);
   project.provide("siteUrl", site.url);
+  project.provide("sessionSecret", sessionSecret);
   project.provide("llmPeerInspector", inspector.url);
   project.provide("llmPeerOrigin", new URL(llm.baseUrl).origin);
   console.log(`[tests] server at ${server.baseUrl} on ${server.databaseUrl ? "Postgres" : "PGlite"}`);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createChallenge } from "altcha-lib/v1";
 import { describe, expect, it } from "vitest";
+import { plans } from "@/lib/billing/plan-limits";
 import { ownerLocale, warningDue } from "@/lib/chat/allowance-warnings";
 import { CHALLENGE_MAX_NUMBER } from "@/lib/chat/challenge";
 import { addressDailyCap } from "@/lib/chat/limits";
@@ -49,7 +50,7 @@ describe("the owner's allowance warnings", () => {
 
 describe("an address's daily cap", () => {
   it("is the configured cap, never above its share of the owner's month (free plan: 12 % of 200)", () => {
-    expect(addressDailyCap("00000000-0000-0000-0000-000000000000")).toBe(24);
+    expect(addressDailyCap(plans.free)).toBe(24);
   });
 });
 
