@@ -65,7 +65,8 @@ const minorUnits = z
   .number({ error: "BILLING_PRICES amounts are whole numbers of minor units (đồng, cents)" })
   .int("BILLING_PRICES amounts are whole numbers of minor units (đồng, cents)")
   .min(1, "BILLING_PRICES amounts must be above 0")
-  .max(1_000_000_000_000, "BILLING_PRICES amounts must be at most 1000000000000");
+  // A yearly total (monthly × 9.6) must fit the GraphQL API's 32-bit Int.
+  .max(200_000_000, "BILLING_PRICES amounts must be at most 200000000");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
