@@ -36,9 +36,6 @@ export function PaymentCheck({
   // Read at the time of the answer: a re-render must not ask again.
   const latest = useRef({ onSettled, planNames, t });
   latest.current = { onSettled, planNames, t };
-  // Dropping the final token's cookie must finish before a new checkout sets the next one, or the late
-  // drop clears the new token and the page never learns the new payment's outcome.
-  const dropping = useRef<Promise<void>>(Promise.resolve());
 
   useEffect(() => {
     const controller = new AbortController();
@@ -55,7 +52,7 @@ export function PaymentCheck({
       if (controller.signal.aborted) return;
       setPayment(found);
       if (!found) {
-        dropping.current = billingApi.dropPaymentToken().catch(() => {});
+        void billingApi.dropPaymentToken().catch(() => {});
         return;
       }
       if (found.status === "verifying" || found.status === "pending") {
@@ -69,7 +66,7 @@ export function PaymentCheck({
         timer = setTimeout(check, wait);
         return;
       }
-      dropping.current = billingApi.dropPaymentToken().catch(() => {});
+      void billingApi.dropPaymentToken().catch(() => {});
       if (found.status === "succeeded") {
         const { planNames: names, t: say, onSettled: done } = latest.current;
         toast.success(say("success", { plan: names[found.plan] ?? found.plan }));
@@ -88,7 +85,6 @@ export function PaymentCheck({
     if (!payment) return;
     setBusy(true);
     try {
-      await dropping.current;
       const started = await billingApi.createPaymentToken({
         plan: payment.plan,
         cycle: payment.cycle,
