@@ -10,9 +10,6 @@ import { billingApi, goToCheckout, type Payment } from "@/lib/client/billing";
 
 /** How often a transfer being verified is asked about again, until its funds arrive. */
 const VERIFYING_POLL_MS = 2_000;
-/** Quick checks of a pending payment (its event is usually processed within seconds), then slow ones. */
-const PENDING_QUICK_CHECKS = 15;
-const PENDING_SLOW_POLL_MS = 15_000;
 
 /**
  * The payment check (BILL-4): on entering /pricing or /billing with a checkout's cookie, asks how it
@@ -40,7 +37,6 @@ export function PaymentCheck({
   useEffect(() => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let pendingChecks = 0;
     const check = async () => {
       let found: Payment | null;
       try {
@@ -56,14 +52,7 @@ export function PaymentCheck({
         return;
       }
       if (found.status === "verifying" || found.status === "pending") {
-        // A card payment is pending until its provider event has been processed (a job, a moment after the
-        // checkout): ask again, quickly at first, then slowly for a checkout left open in another tab.
-        pendingChecks += 1;
-        const wait =
-          found.status === "pending" && pendingChecks > PENDING_QUICK_CHECKS
-            ? PENDING_SLOW_POLL_MS
-            : VERIFYING_POLL_MS;
-        timer = setTimeout(check, wait);
+        if (found.status === "verifying") timer = setTimeout(check, VERIFYING_POLL_MS);
         return;
       }
       void billingApi.dropPaymentToken().catch(() => {});
