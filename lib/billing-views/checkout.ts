@@ -29,6 +29,6 @@ export async function checkoutView(
     planName: isPlanId(payment.plan) ? planById(payment.plan).name[locale] : payment.plan,
     cycle: payment.cycle,
     amount: formatMoney({ amount: payment.amount, currency: payment.currency as Currency }, locale),
-    sandbox: provider.testMode,
+    sandbox: provider.id === "sandbox",
   };
 }

@@ -31,17 +31,15 @@ export default async function CheckoutPage({
   const method = (await searchParams).method === "bank_transfer" ? "bank_transfer" : "card";
   return (
     <main id="content" className="mx-auto w-full max-w-lg space-y-6 px-4 py-8 sm:py-12">
-      {(view?.sandbox ?? true) && (
-        <div
-          data-testid="test-mode"
-          className="flex items-start gap-2 rounded-lg border border-amber-500/60 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
-        >
-          <FlaskConicalIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <p>
-            <strong className="font-semibold">{t("testMode")}</strong> · {t("testModeNote")}
-          </p>
-        </div>
-      )}
+      <div
+        data-testid="test-mode"
+        className="flex items-start gap-2 rounded-lg border border-amber-500/60 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+      >
+        <FlaskConicalIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <p>
+          <strong className="font-semibold">{t("testMode")}</strong> · {t("testModeNote")}
+        </p>
+      </div>
       <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
       {!view ? (
         <Closed text={t("notFound")} action={t("back")} href="/pricing" />
