@@ -12,13 +12,10 @@ export function SignInMethods({
   providers,
   codeDelivery,
   referralCode,
-  next,
 }: {
   providers: SignInProvider[];
   codeDelivery: CodeDelivery;
   referralCode?: string;
-  /** where to go once signed in by code (a path of this site without the locale); setup by default */
-  next?: string;
 }) {
   const t = useTranslations("signIn");
   return (
@@ -31,7 +28,7 @@ export function SignInMethods({
           <span className="h-px flex-1 bg-border" />
         </div>
       )}
-      <EmailCodeForm referralCode={referralCode} delivery={codeDelivery} next={next} />
+      <EmailCodeForm referralCode={referralCode} delivery={codeDelivery} />
     </div>
   );
 }

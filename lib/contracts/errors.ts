@@ -1,4 +1,3 @@
-import "./zod-mode";
 import { z } from "zod";
 
 /**
