@@ -18,7 +18,15 @@ type Step = { kind: "email" } | { kind: "code"; email: string; sentAt: number };
 const RESEND_AFTER_SECONDS = 30;
 
 /** Sign-in by a mailed code (AUTH-2): the address first, then the code it received. */
-export function EmailCodeForm({ referralCode, delivery }: { referralCode?: string; delivery: CodeDelivery }) {
+export function EmailCodeForm({
+  referralCode,
+  delivery,
+  next,
+}: {
+  referralCode?: string;
+  delivery: CodeDelivery;
+  next?: string;
+}) {
   const t = useTranslations("signIn");
   // The [locale] segment renders only the routing's locales, which the contract's `locale` lists too.
   const locale = useLocale() as Locale;
@@ -83,7 +91,7 @@ export function EmailCodeForm({ referralCode, delivery }: { referralCode?: strin
         { renew: false },
       );
       // A full load: the server renders the signed-in pages with the new cookies.
-      window.location.replace(`/${locale}${SIGNED_IN_HOME}`);
+      window.location.replace(`/${locale}${next ?? SIGNED_IN_HOME}`);
     } catch (err) {
       explain(err, "code");
       setBusy(false);

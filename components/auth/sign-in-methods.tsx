@@ -12,10 +12,13 @@ export function SignInMethods({
   providers,
   codeDelivery,
   referralCode,
+  next,
 }: {
   providers: SignInProvider[];
   codeDelivery: CodeDelivery;
   referralCode?: string;
+  /** where to go once signed in by code (a path of this site without the locale); setup by default */
+  next?: string;
 }) {
   const t = useTranslations("signIn");
   return (
@@ -28,7 +31,7 @@ export function SignInMethods({
           <span className="h-px flex-1 bg-border" />
         </div>
       )}
-      <EmailCodeForm referralCode={referralCode} delivery={codeDelivery} />
+      <EmailCodeForm referralCode={referralCode} delivery={codeDelivery} next={next} />
     </div>
   );
 }

@@ -1,7 +1,2 @@
-import "server-only";
-
-/**
- * The check is pure and lives in lib/shared, because the route contracts and the proxy's page checks
- * (which run outside the server components) use it too; server code keeps importing it from here.
- */
+/** Public ids are checked on both sides (the proxy and the contracts run outside server components): lib/shared/public-id.ts. */
 export { isPublicId } from "@/lib/shared/public-id";

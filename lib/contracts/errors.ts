@@ -1,3 +1,4 @@
+import "./zod-mode";
 import { z } from "zod";
 
 /**

@@ -1,3 +1,4 @@
+import "./zod-mode";
 import { z } from "zod";
 import { isPublicId } from "@/lib/shared/public-id";
 import { charCount, cleanLine, cleanText } from "@/lib/shared/text-hygiene";

@@ -20,6 +20,7 @@ import { config } from "@/lib/config";
 import { Link, redirect } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { SIGNED_IN_HOME } from "@/lib/navigation/items";
+import { safeNextPath } from "@/lib/shared/pricing";
 
 const features = [
   { key: "train", icon: BookOpenIcon },
@@ -41,12 +42,15 @@ export default async function HomePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const locale = await pageLocale(params);
-  if ((await pageSession()).state === "signed-in") redirect({ href: SIGNED_IN_HOME, locale });
+  const query = await searchParams;
+  // Sign-in started from another page (a plan chosen on /pricing) returns there.
+  const next = safeNextPath(query.next);
+  if ((await pageSession()).state === "signed-in") redirect({ href: next ?? SIGNED_IN_HOME, locale });
   const t = await getTranslations("home");
   const { APP_NAME } = config();
   const providers = enabledProviders();
   const codeDelivery = otpDelivery();
-  const referral = (await searchParams)["referral-code"];
+  const referral = query["referral-code"];
   const referralCode = typeof referral === "string" && referral.length <= 100 ? referral : undefined;
   return (
     <>
@@ -147,7 +151,12 @@ export default async function HomePage({
             </CardTitle>
             <CardDescription>{t("signIn.subtitle")}</CardDescription>
           </CardHeader>
-          <SignInMethods providers={providers} codeDelivery={codeDelivery} referralCode={referralCode} />
+          <SignInMethods
+            providers={providers}
+            codeDelivery={codeDelivery}
+            referralCode={referralCode}
+            next={next}
+          />
         </Card>
       </section>
     </>

@@ -1,16 +1,39 @@
-import { ReceiptIcon } from "lucide-react";
+import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { EmptyState } from "@/components/shell/empty-state";
+import { BillingView } from "@/components/billing/billing-view";
 import { PageHeader } from "@/components/shell/page-header";
+import { readCookieStore } from "@/lib/auth/cookies";
+import { pageSession } from "@/lib/auth/page-session";
+import { planNames, usageMeters } from "@/lib/billing-views/billing";
 import { pageLocale } from "@/lib/i18n/page";
+import { type BillingTab, billingTabs } from "@/lib/shared/pricing";
 
-export default async function BillingPage({ params }: { params: Promise<{ locale: string }> }) {
-  await pageLocale(params);
+/** BILL-5: the owner's plan, payment methods and invoices; the tab is in the address. */
+export default async function BillingPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const locale = await pageLocale(params);
   const t = await getTranslations("billing");
+  const requested = (await searchParams).tab;
+  const tab: BillingTab = billingTabs.find((k) => k === requested) ?? "overview";
+  const session = await pageSession();
+  // A page rendered with only a renewal token has no owner yet: the browser renews and reloads its lists.
+  const meters = session.state === "signed-in" ? await usageMeters(session.account.id) : [];
+  const paymentToken =
+    session.state === "signed-in" ? readCookieStore(await cookies(), "payment_token") : undefined;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <EmptyState icon={ReceiptIcon} title={t("noInvoices")} />
+      <BillingView
+        initialTab={tab}
+        meters={meters}
+        planNames={planNames(locale)}
+        paymentToken={paymentToken}
+      />
     </div>
   );
 }

@@ -1,18 +1,52 @@
-import { TagIcon } from "lucide-react";
+import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { EmptyState } from "@/components/shell/empty-state";
+import { PaymentCheck } from "@/components/billing/payment-check";
+import { PricingPlans } from "@/components/billing/pricing-plans";
 import { PageHeader } from "@/components/shell/page-header";
+import { readCookieStore } from "@/lib/auth/cookies";
+import { pageSession } from "@/lib/auth/page-session";
+import { currencyFor, currentPlanOf, pricingPlans } from "@/lib/billing-views/pricing";
 import { pageLocale } from "@/lib/i18n/page";
+import type { PricingCycle } from "@/lib/shared/pricing";
 
-export default async function PricingPage({ params }: { params: Promise<{ locale: string }> }) {
-  await pageLocale(params);
+/** BILL-2: the plans rendered on the server; the client only switches the cycle and starts a checkout. */
+export default async function PricingPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const locale = await pageLocale(params);
   const t = await getTranslations("pricing");
+  const query = await searchParams;
+  const session = await pageSession();
+  const signedIn = session.state === "signed-in";
+  const [plans, currentPlan] = await Promise.all([
+    pricingPlans(locale),
+    session.state === "signed-in" ? currentPlanOf(session.account.id) : null,
+  ]);
+  const paymentToken = signedIn ? readCookieStore(await cookies(), "payment_token") : undefined;
+  const cycle: PricingCycle = query.cycle === "yearly" ? "yearly" : "monthly";
+  const resume =
+    query.continue === "1" && typeof query.plan === "string" && plans.some((p) => p.id === query.plan)
+      ? { plan: query.plan, cycle }
+      : null;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <EmptyState icon={TagIcon} title={t("empty")}>
-        <p className="text-sm text-muted-foreground">{t("plans")}</p>
-      </EmptyState>
+      {paymentToken && (
+        <PaymentCheck token={paymentToken} planNames={Object.fromEntries(plans.map((p) => [p.id, p.name]))} />
+      )}
+      <PricingPlans
+        plans={plans}
+        currency={currencyFor(locale)}
+        signedIn={signedIn}
+        currentPlan={currentPlan}
+        initialCycle={cycle}
+        resume={resume}
+        contactEmail={session.state === "signed-in" ? (session.account.email ?? undefined) : undefined}
+      />
     </div>
   );
 }

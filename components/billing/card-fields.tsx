@@ -1,0 +1,107 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { type CardInput, parseExpiry } from "@/lib/client/billing";
+
+export type CardErrors = Partial<Record<"number" | "expiry" | "cvc", string>>;
+
+/** Reads the card fields of a form; the errors are in the page's language, per field. */
+export function readCard(
+  form: FormData,
+  t: (key: "invalidNumber" | "invalidExpiry" | "invalidCvc") => string,
+): { card: CardInput } | { errors: CardErrors } {
+  const number = String(form.get("card_number") ?? "").replace(/[\s-]/g, "");
+  const expiry = parseExpiry(String(form.get("expiry") ?? ""));
+  const cvc = String(form.get("cvc") ?? "").trim();
+  const errors: CardErrors = {};
+  if (!/^\d{12,19}$/.test(number)) errors.number = t("invalidNumber");
+  if (!expiry) errors.expiry = t("invalidExpiry");
+  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = t("invalidCvc");
+  if (Object.keys(errors).length > 0 || !expiry) return { errors };
+  return { card: { card_number: number, ...expiry, cvc } };
+}
+
+/** Card number, expiry and CVC, as a payment page asks for them (autocomplete, numeric keyboards). */
+export function CardFields({ errors }: { errors: CardErrors }) {
+  const t = useTranslations("checkout");
+  const id = useId();
+  const error = (key: keyof CardErrors) =>
+    errors[key] ? (
+      <p id={`${id}-${key}-error`} className="text-sm text-destructive">
+        {errors[key]}
+      </p>
+    ) : null;
+  const described = (key: keyof CardErrors) => (errors[key] ? `${id}-${key}-error` : undefined);
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <div className="col-span-2 space-y-1.5">
+        <Label htmlFor={`${id}-number`}>{t("number")}</Label>
+        <Input
+          id={`${id}-number`}
+          name="card_number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          maxLength={23}
+          aria-invalid={errors.number ? true : undefined}
+          aria-describedby={described("number")}
+        />
+        {error("number")}
+      </div>
+      <div className="min-w-0 space-y-1.5">
+        <Label htmlFor={`${id}-expiry`}>{t("expiry")}</Label>
+        <Input
+          id={`${id}-expiry`}
+          name="expiry"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="12/30"
+          maxLength={7}
+          aria-invalid={errors.expiry ? true : undefined}
+          aria-describedby={described("expiry")}
+        />
+        {error("expiry")}
+      </div>
+      <div className="min-w-0 space-y-1.5">
+        <Label htmlFor={`${id}-cvc`}>{t("cvc")}</Label>
+        <Input
+          id={`${id}-cvc`}
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          aria-invalid={errors.cvc ? true : undefined}
+          aria-describedby={described("cvc")}
+        />
+        {error("cvc")}
+      </div>
+    </div>
+  );
+}
+
+/** The sandbox's test cards, shown where a card is asked for in test mode. */
+export function TestCards() {
+  const t = useTranslations("checkout");
+  const cards = [
+    ["4242 4242 4242 4242", t("cardOk")],
+    ["4000 0000 0000 0002", t("cardDeclined")],
+    ["4000 0000 0000 0341", t("cardLater")],
+  ] as const;
+  return (
+    <div className="rounded-lg border border-dashed border-amber-500/60 bg-amber-50 p-3 text-sm dark:bg-amber-950/30">
+      <p className="font-medium">{t("testCards")}</p>
+      <ul className="mt-1 space-y-0.5">
+        {cards.map(([number, outcome]) => (
+          <li key={number}>
+            <code className="font-mono">{number}</code> {outcome}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-muted-foreground">{t("cardPast")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+"use client";
+
+import { CreditCardIcon, PlusIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { EmptyState } from "@/components/shell/empty-state";
+import { LoadFailed, Loading } from "@/components/shell/load-state";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ApiClientError } from "@/lib/client/api";
+import type { PaymentMethod } from "@/lib/client/billing";
+import {
+  useAddPaymentMethod,
+  useDeletePaymentMethod,
+  usePaymentMethods,
+  useSetDefaultPaymentMethod,
+} from "@/lib/client/queries/billing";
+import { type CardErrors, CardFields, readCard, TestCards } from "./card-fields";
+
+const detailOf = (err: unknown, fallback: string) =>
+  err instanceof ApiClientError && err.detail ? err.detail : fallback;
+
+/** The owner's saved cards: add one, choose the default, delete one after confirming. */
+export function MethodsTab() {
+  const t = useTranslations("billing");
+  const { data, isPending, isError, refetch } = usePaymentMethods();
+  const [adding, setAdding] = useState(false);
+  if (isPending) return <Loading label={t("loading")} />;
+  if (isError)
+    return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void refetch()} />;
+  return (
+    <div className="space-y-4" data-testid="payment-methods">
+      <div className="flex justify-end">
+        <Button onClick={() => setAdding(true)}>
+          <PlusIcon aria-hidden />
+          {t("methods.add")}
+        </Button>
+      </div>
+      {data.length === 0 ? (
+        <EmptyState icon={CreditCardIcon} title={t("methods.empty")} />
+      ) : (
+        <ul className="space-y-3">
+          {data.map((m) => (
+            <MethodRow key={m.id} method={m} />
+          ))}
+        </ul>
+      )}
+      <AddCardDialog open={adding} onOpenChange={setAdding} />
+    </div>
+  );
+}
+
+function MethodRow({ method }: { method: PaymentMethod }) {
+  const t = useTranslations("billing.methods");
+  const makeDefault = useSetDefaultPaymentMethod();
+  const remove = useDeletePaymentMethod();
+  const brand = method.brand.charAt(0).toUpperCase() + method.brand.slice(1);
+  const label = method.is_other ? t("other") : t("card", { brand, last4: method.last4 });
+  return (
+    <li
+      data-testid="payment-method"
+      data-last4={method.last4}
+      data-default={method.is_default || undefined}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-center"
+    >
+      <CreditCardIcon aria-hidden className="hidden size-6 shrink-0 text-muted-foreground sm:block" />
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {label}
+          {method.is_default && <Badge data-testid="default-badge">{t("default")}</Badge>}
+          <Badge variant={method.state === "active" ? "secondary" : "outline"}>
+            {method.state === "active" ? t("active") : t("expired")}
+          </Badge>
+        </p>
+        {!method.is_other && (
+          <p className="text-sm text-muted-foreground">
+            {t("expires", {
+              month: String(method.exp_month).padStart(2, "0"),
+              year: String(method.exp_year),
+            })}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {!method.is_default && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={makeDefault.isPending}
+            onClick={() =>
+              makeDefault.mutate(method.id, {
+                onSuccess: () => toast.success(t("madeDefault")),
+                onError: (err) => toast.error(detailOf(err, t("makeDefault"))),
+              })
+            }
+          >
+            {t("makeDefault")}
+          </Button>
+        )}
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="ghost" size="sm" className="text-destructive">
+              {t("delete")}
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{t("deleteTitle")}</AlertDialogTitle>
+              <AlertDialogDescription>{t("deleteBody", { last4: method.last4 })}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
+              <AlertDialogAction
+                className="bg-destructive text-white hover:bg-destructive/90"
+                onClick={() =>
+                  remove.mutate(method.id, {
+                    onSuccess: () => toast.success(t("deleted")),
+                    onError: (err) => toast.error(detailOf(err, t("delete"))),
+                  })
+                }
+              >
+                {t("delete")}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+    </li>
+  );
+}
+
+function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations("billing.methods");
+  const tc = useTranslations("checkout");
+  const add = useAddPaymentMethod();
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setError(null);
+    const read = readCard(new FormData(e.currentTarget), tc);
+    if ("errors" in read) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    add.mutate(read.card, {
+      onSuccess: () => {
+        toast.success(t("added"));
+        onOpenChange(false);
+      },
+      onError: (err) => setError(detailOf(err, tc("failed"))),
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={tc("close")}>
+        <DialogHeader>
+          <DialogTitle>{t("addTitle")}</DialogTitle>
+        </DialogHeader>
+        <form noValidate className="space-y-4" onSubmit={submit} data-testid="add-card-form">
+          <p className="text-sm font-medium text-amber-700 dark:text-amber-300">{tc("testMode")}</p>
+          <CardFields errors={errors} />
+          <TestCards />
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" disabled={add.isPending}>
+              {t("save")}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

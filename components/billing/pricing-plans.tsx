@@ -1,0 +1,230 @@
+"use client";
+
+import { CheckIcon, LoaderCircleIcon } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ApiClientError } from "@/lib/client/api";
+import { billingApi, type Currency, goToCheckout } from "@/lib/client/billing";
+import { type PricingCycle, type PricingPlan, pricingReturnPath } from "@/lib/shared/pricing";
+import { cn } from "@/lib/ui/cn";
+import { ContactSalesDialog } from "./contact-sales-dialog";
+
+/**
+ * The plan cards (BILL-2). Prices and limits come rendered from the server; this switches the cycle and
+ * starts a checkout. A signed-out visitor signs in first and comes back to the same choice, which then
+ * continues by itself (`resume`).
+ */
+export function PricingPlans({
+  plans,
+  currency,
+  signedIn,
+  currentPlan,
+  initialCycle,
+  resume,
+  contactEmail,
+}: {
+  plans: PricingPlan[];
+  currency: Currency;
+  signedIn: boolean;
+  currentPlan: string | null;
+  initialCycle: PricingCycle;
+  resume: { plan: string; cycle: PricingCycle } | null;
+  contactEmail?: string;
+}) {
+  const t = useTranslations("pricing");
+  const locale = useLocale();
+  const [cycle, setCycle] = useState<PricingCycle>(initialCycle);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [contactOpen, setContactOpen] = useState(false);
+
+  const choose = async (plan: PricingPlan, chosenCycle: PricingCycle) => {
+    if (!signedIn) {
+      const next = pricingReturnPath(plan.id, chosenCycle);
+      window.location.assign(`/${locale}?${new URLSearchParams({ next })}`);
+      return;
+    }
+    setBusy(plan.id);
+    try {
+      const started = await billingApi.createPaymentToken({ plan: plan.id, cycle: chosenCycle, currency });
+      goToCheckout(started.checkout_url, locale);
+    } catch (err) {
+      toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("failed"));
+      setBusy(null);
+    }
+  };
+
+  // Back from signing in: the choice made before goes on to checkout once.
+  const resumed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on the first render after sign-in
+  useEffect(() => {
+    if (resumed.current || !resume || !signedIn) return;
+    resumed.current = true;
+    window.history.replaceState(null, "", `/${locale}/pricing?cycle=${resume.cycle}`);
+    const plan = plans.find((p) => p.id === resume.plan && p.status === "available" && !p.free);
+    if (plan && plan.id !== currentPlan) void choose(plan, resume.cycle);
+  }, []);
+
+  return (
+    <div className="space-y-8">
+      <fieldset className="flex flex-col items-center gap-2">
+        <legend className="sr-only">{t("cycleLabel")}</legend>
+        <div className="inline-flex rounded-lg border bg-muted p-1" data-testid="cycle-toggle">
+          {(["monthly", "yearly"] as const).map((c) => (
+            <Button
+              key={c}
+              type="button"
+              size="sm"
+              variant={cycle === c ? "default" : "ghost"}
+              aria-pressed={cycle === c}
+              onClick={() => setCycle(c)}
+              className="touch:min-h-11 px-4"
+            >
+              {c === "monthly" ? t("monthly") : t("yearly")}
+              {c === "yearly" && (
+                <span className={cn("text-xs", cycle === c ? "opacity-90" : "text-primary")}>
+                  {t("save")}
+                </span>
+              )}
+            </Button>
+          ))}
+        </div>
+      </fieldset>
+
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        {plans.map((plan) => {
+          const current = currentPlan === plan.id;
+          const highlighted = resume?.plan === plan.id;
+          return (
+            <li
+              key={plan.id}
+              data-testid="plan-card"
+              data-plan={plan.id}
+              className={cn(
+                "flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm",
+                (current || highlighted) && "border-primary ring-1 ring-primary",
+              )}
+            >
+              <div className="space-y-1.5">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="text-lg font-semibold">{plan.name}</h2>
+                  {current && <Badge data-testid="current-plan">{t("current")}</Badge>}
+                  {plan.status === "coming_soon" && <Badge variant="secondary">{t("comingSoon")}</Badge>}
+                </div>
+                <p className="text-sm text-muted-foreground">{plan.pitch}</p>
+              </div>
+              <PlanPrice plan={plan} cycle={cycle} />
+              <div className="mt-auto">
+                <PlanAction
+                  plan={plan}
+                  current={current}
+                  signedIn={signedIn}
+                  busy={busy === plan.id}
+                  disabled={busy !== null}
+                  onChoose={() => void choose(plan, cycle)}
+                  onContact={() => setContactOpen(true)}
+                />
+              </div>
+              <div className="space-y-2 border-t pt-4">
+                <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                  {t("limitsTitle")}
+                </p>
+                <ul className="space-y-1.5 text-sm">
+                  {plan.limits.map((line) => (
+                    <li key={line} className="flex gap-2">
+                      <CheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+                      <span className="min-w-0">{line}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <ContactSalesDialog open={contactOpen} onOpenChange={setContactOpen} email={contactEmail} />
+    </div>
+  );
+}
+
+function PlanPrice({ plan, cycle }: { plan: PricingPlan; cycle: PricingCycle }) {
+  const t = useTranslations("pricing");
+  if (plan.monthly === null) return <p className="text-2xl font-semibold">{t("quote")}</p>;
+  if (plan.free) {
+    return (
+      <div>
+        <p className="text-2xl font-semibold">{plan.monthly}</p>
+        <p className="text-sm text-muted-foreground">{t("free")}</p>
+      </div>
+    );
+  }
+  const yearly = cycle === "yearly";
+  return (
+    <div data-testid="plan-price">
+      <p className="text-2xl font-semibold break-words">
+        {t("perMonth", { price: (yearly ? plan.yearlyPerMonth : plan.monthly) ?? "" })}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {yearly ? t("billedYearly", { price: plan.yearly ?? "" }) : t("billedMonthly")}
+      </p>
+    </div>
+  );
+}
+
+function PlanAction({
+  plan,
+  current,
+  signedIn,
+  busy,
+  disabled,
+  onChoose,
+  onContact,
+}: {
+  plan: PricingPlan;
+  current: boolean;
+  signedIn: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+  onContact: () => void;
+}) {
+  const t = useTranslations("pricing");
+  const locale = useLocale();
+  if (plan.status === "contact_sales") {
+    return (
+      <Button variant="outline" className="w-full" onClick={onContact}>
+        {t("contactSales")}
+      </Button>
+    );
+  }
+  if (plan.status === "coming_soon") {
+    return (
+      <Button variant="outline" className="w-full" disabled>
+        {t("comingSoon")}
+      </Button>
+    );
+  }
+  if (current) {
+    return (
+      <Button variant="secondary" className="w-full" disabled>
+        {t("current")}
+      </Button>
+    );
+  }
+  if (plan.free) {
+    if (signedIn) return null;
+    return (
+      <Button asChild variant="outline" className="w-full">
+        <a href={`/${locale}`}>{t("startFree")}</a>
+      </Button>
+    );
+  }
+  return (
+    <Button className="w-full" onClick={onChoose} disabled={disabled} aria-busy={busy}>
+      {busy && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+      {busy ? t("redirecting") : t("choose", { plan: plan.name })}
+    </Button>
+  );
+}

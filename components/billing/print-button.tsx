@@ -1,0 +1,14 @@
+"use client";
+
+import { PrinterIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+/** Opens the browser's print dialog, where the invoice can also be saved as a PDF. */
+export function PrintButton({ label }: { label: string }) {
+  return (
+    <Button onClick={() => window.print()}>
+      <PrinterIcon aria-hidden />
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,77 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { agentOfOwner } from "@/lib/agents/queries";
+import { currentLimits } from "@/lib/billing/entitlement";
+import { type Currency, formatMoney } from "@/lib/billing/money";
+import { isPlanId } from "@/lib/billing/plan-limits";
+import { planById, planCatalogue } from "@/lib/billing/plans";
+import { allowanceMonth } from "@/lib/chat/limits";
+import { invoices, messageAllowance } from "@/lib/db/schema";
+import type { Locale } from "@/lib/i18n/routing";
+import { agentUsage } from "@/lib/ingest/agent-limits";
+import { db } from "@/lib/server/runtime";
+import type { UsageMeterView } from "@/lib/shared/pricing";
+
+/** The owner's usage against the limits of their current entitlement, for the billing overview's meters. */
+export async function usageMeters(ownerId: string): Promise<UsageMeterView[]> {
+  const database = await db();
+  const [limits, agent, allowance] = await Promise.all([
+    currentLimits(database, ownerId),
+    agentOfOwner(database, ownerId),
+    database
+      .select({ used: messageAllowance.used })
+      .from(messageAllowance)
+      .where(and(eq(messageAllowance.ownerId, ownerId), eq(messageAllowance.month, allowanceMonth()))),
+  ]);
+  const usage = agent ? await agentUsage(database, agent.id) : { documents: 0, characters: 0 };
+  return [
+    { key: "messages", used: Number(allowance[0]?.used ?? 0), limit: limits.monthlyMessages },
+    { key: "documents", used: usage.documents, limit: limits.documentsPerAgent },
+    { key: "characters", used: usage.characters, limit: limits.charactersPerAgent },
+  ];
+}
+
+/** Plan ids to their names in the page's language. */
+export function planNames(locale: Locale): Record<string, string> {
+  return Object.fromEntries(planCatalogue().map((p) => [p.id, p.name[locale]]));
+}
+
+export type PrintableInvoice = {
+  number: string;
+  status: string;
+  dueDate: Date;
+  issuedAt: Date;
+  periodStart: Date;
+  periodEnd: Date;
+  description: string;
+  paymentMethod: string | null;
+  plan: string;
+  cycle: string;
+  total: string;
+};
+
+/** One of the owner's invoices by its number, for its printable page; null when it is not theirs. */
+export async function printableInvoice(
+  ownerId: string,
+  number: string,
+  locale: Locale,
+): Promise<PrintableInvoice | null> {
+  const [row] = await (await db())
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.ownerId, ownerId), eq(invoices.number, number)));
+  if (!row) return null;
+  return {
+    number: row.number,
+    status: row.status,
+    dueDate: row.dueDate,
+    issuedAt: row.insertedAt,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    description: row.description,
+    paymentMethod: row.paymentMethodLabel,
+    plan: isPlanId(row.plan) ? planById(row.plan).name[locale] : row.plan,
+    cycle: row.cycle,
+    total: formatMoney({ amount: row.total, currency: row.currency as Currency }, locale),
+  };
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import { getTranslations } from "next-intl/server";
+import { type Currency, formatMoney, perMonthOfYearly } from "@/lib/billing/money";
+import type { PlanId, PlanLimits } from "@/lib/billing/plan-limits";
+import { planCatalogue } from "@/lib/billing/plans";
+import { entitledPlan } from "@/lib/billing/subscription-machine";
+import { stateOf, subscriptionOf } from "@/lib/billing/subscriptions";
+import type { Locale } from "@/lib/i18n/routing";
+import { db } from "@/lib/server/runtime";
+import type { PricingPlan } from "@/lib/shared/pricing";
+
+/**
+ * The pricing page's plans, ready to show: names, prices and limits already in words on the server, so the
+ * page's client code only switches the cycle and starts a checkout.
+ */
+
+export function currencyFor(locale: Locale): Currency {
+  return locale === "vi" ? "VND" : "USD";
+}
+
+const MB = 1024 * 1024;
+
+async function limitLines(limits: PlanLimits, locale: Locale): Promise<string[]> {
+  const t = await getTranslations({ locale, namespace: "pricing.limits" });
+  const n = new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US");
+  const compact = new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US", { notation: "compact" });
+  return [
+    t("messages", { count: limits.monthlyMessages }),
+    t("documents", { count: limits.documentsPerAgent }),
+    t("characters", { count: compact.format(limits.charactersPerAgent) }),
+    t("crawl", { count: limits.crawlPagesPerSite }),
+    t("files", { count: limits.maxFilesPerUpload, size: `${n.format(limits.maxFileBytes / MB)} MB` }),
+    limits.modelChoice === "any" ? t("modelsAny") : t("modelsDefault"),
+    limits.canHideBranding ? t("branding") : t("brandingShown"),
+  ];
+}
+
+export async function pricingPlans(locale: Locale): Promise<PricingPlan[]> {
+  const currency = currencyFor(locale);
+  const price = (amount: number) => formatMoney({ amount, currency }, locale);
+  return Promise.all(
+    planCatalogue().map(async (plan) => {
+      const monthly = plan.prices.find((p) => p.cycle === "monthly" && p.currency === currency)?.amount;
+      const yearly = plan.prices.find((p) => p.cycle === "yearly" && p.currency === currency)?.amount;
+      return {
+        id: plan.id,
+        name: plan.name[locale],
+        pitch: plan.pitch[locale],
+        status: plan.status,
+        free: monthly === 0,
+        monthly: monthly === undefined ? null : price(monthly),
+        yearlyPerMonth: yearly === undefined ? null : price(perMonthOfYearly(yearly)),
+        yearly: yearly === undefined ? null : price(yearly),
+        limits: await limitLines(plan.limits, locale),
+      };
+    }),
+  );
+}
+
+/** The plan the owner is entitled to now; free without a subscription. */
+export async function currentPlanOf(ownerId: string): Promise<PlanId> {
+  return entitledPlan(stateOf(await subscriptionOf(await db(), ownerId)), new Date());
+}

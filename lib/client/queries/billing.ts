@@ -1,0 +1,64 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { billingApi, type CardInput } from "@/lib/client/billing";
+
+/** The billing page's reads (BILL-5), one cache entry per GraphQL query. */
+export const billingKeys = {
+  all: ["graphql", "billing"] as const,
+  subscription: ["graphql", "billing", "subscription"] as const,
+  invoices: ["graphql", "billing", "invoices"] as const,
+  methods: ["graphql", "billing", "payment_methods"] as const,
+};
+
+export function useSubscription() {
+  return useQuery({
+    queryKey: billingKeys.subscription,
+    queryFn: ({ signal }) => billingApi.subscription({ signal }),
+  });
+}
+
+/** The API answers 20 invoices at a time, newest first; the next page starts after the last one's id. */
+const INVOICE_PAGE = 20;
+
+export function useInvoices() {
+  return useInfiniteQuery({
+    queryKey: billingKeys.invoices,
+    queryFn: ({ signal, pageParam }) => billingApi.invoices(pageParam, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.length >= INVOICE_PAGE ? last.at(-1)?.id : undefined),
+  });
+}
+
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: billingKeys.methods,
+    queryFn: ({ signal }) => billingApi.paymentMethods({ signal }),
+  });
+}
+
+/** Any billing change can touch the others (a card made default shows on the next invoice): all reload. */
+function useBillingMutation<I>(fn: (input: I) => Promise<void>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+export const useAddPaymentMethod = () =>
+  useBillingMutation((card: CardInput) => billingApi.addPaymentMethod(card));
+export const useSetDefaultPaymentMethod = () =>
+  useBillingMutation((id: string) => billingApi.setDefaultPaymentMethod(id));
+export const useDeletePaymentMethod = () =>
+  useBillingMutation((id: string) => billingApi.deletePaymentMethod(id));
+export const useCancelSubscription = () =>
+  useBillingMutation((_: undefined) => billingApi.cancelSubscription());
+export const useResumeSubscription = () =>
+  useBillingMutation((_: undefined) => billingApi.resumeSubscription());
+
+/** After a payment turns final: everything billing shows is read again. */
+export function useReloadBilling() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: billingKeys.all });
+}

@@ -1,0 +1,37 @@
+/** A plan card of the pricing page, everything already in the page's language and currency. */
+export type PricingPlan = {
+  id: string;
+  name: string;
+  pitch: string;
+  status: "available" | "coming_soon" | "contact_sales";
+  free: boolean;
+  /** prices as text; null for a plan without a list price (enterprise) */
+  monthly: string | null;
+  yearlyPerMonth: string | null;
+  yearly: string | null;
+  /** the plan's limits in plain words */
+  limits: string[];
+};
+
+export type PricingCycle = "monthly" | "yearly";
+
+/** Where a signed-out visitor returns after signing in: the pricing page with the same choice. */
+export function pricingReturnPath(plan: string, cycle: PricingCycle): string {
+  return `/pricing?${new URLSearchParams({ plan, cycle, continue: "1" })}`;
+}
+
+/** A path the sign-in may send people on to: one of ours, never another site ("//x", "/\\x"). */
+export function safeNextPath(next: unknown): string | undefined {
+  if (typeof next !== "string" || next.length > 300) return undefined;
+  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return undefined;
+  // Browsers drop tabs and newlines from URLs and read a backslash as a slash: "/\t/x.com" is "//x.com".
+  for (const ch of next) if (ch < " " || ch === "\u007f" || ch === "\\") return undefined;
+  return next;
+}
+
+/** A usage meter of the billing overview: used against the plan's limit. */
+export type UsageMeterView = { key: "messages" | "documents" | "characters"; used: number; limit: number };
+
+/** The billing page's tabs, in order; the first is the default (no ?tab=). */
+export const billingTabs = ["overview", "methods", "invoices"] as const;
+export type BillingTab = (typeof billingTabs)[number];
