@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
-import { billingApi, type Currency, goToCheckout } from "@/lib/client/billing";
+import { billingApi, type Currency, formatDay, goToCheckout } from "@/lib/client/billing";
 import { type PricingCycle, type PricingPlan, pricingReturnPath } from "@/lib/shared/pricing";
 import { cn } from "@/lib/ui/cn";
 import { ContactSalesDialog } from "./contact-sales-dialog";
@@ -47,6 +47,24 @@ export function PricingPlans({
       return;
     }
     setBusy(plan.id);
+    // An owner who already pays changes plan: an upgrade at once (charged the difference), a downgrade at
+    // the period's end.
+    if (currentPlan && currentPlan !== "free") {
+      try {
+        const change = await billingApi.changePlan(plan.id, chosenCycle);
+        if (change.status === "failed") toast.error(t("changeFailed"));
+        else if (change.timing === "now") toast.success(t("changedNow", { plan: plan.name }));
+        else {
+          const date = formatDay(change.subscription?.current_period_end, locale);
+          toast.success(t("changedLater", { plan: plan.name, date }));
+        }
+        window.setTimeout(() => window.location.reload(), 1500);
+      } catch (err) {
+        toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("failed"));
+        setBusy(null);
+      }
+      return;
+    }
     try {
       const started = await billingApi.createPaymentToken({ plan: plan.id, cycle: chosenCycle, currency });
       goToCheckout(started.checkout_url, locale);

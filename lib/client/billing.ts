@@ -91,6 +91,9 @@ const ADD_METHOD = /* GraphQL */ `mutation AddPaymentMethod($input: CardInput!) 
 }`;
 const SET_DEFAULT = /* GraphQL */ `mutation SetDefault($id: ID!) { set_default_payment_method(id: $id) { id } }`;
 const DELETE_METHOD = /* GraphQL */ `mutation DeleteMethod($id: ID!) { delete_payment_method(id: $id) { id } }`;
+const CHANGE_PLAN = /* GraphQL */ `mutation ChangePlan($plan: ID!, $cycle: String!) {
+  change_plan(plan: $plan, cycle: $cycle) { timing status subscription { current_period_end } }
+}`;
 const CANCEL = /* GraphQL */ `mutation { cancel_subscription { status } }`;
 const RESUME = /* GraphQL */ `mutation { resume_subscription { status } }`;
 
@@ -115,6 +118,16 @@ export const billingApi = {
   addPaymentMethod: (input: CardInput) => api.graphql(ADD_METHOD, { input }).then(() => undefined),
   setDefaultPaymentMethod: (id: string) => api.graphql(SET_DEFAULT, { id }).then(() => undefined),
   deletePaymentMethod: (id: string) => api.graphql(DELETE_METHOD, { id }).then(() => undefined),
+  changePlan: async (plan: string, cycle: Cycle) =>
+    (
+      await api.graphql<{
+        change_plan: {
+          timing: "now" | "period_end";
+          status: "paid" | "failed" | null;
+          subscription: { current_period_end: string | null } | null;
+        };
+      }>(CHANGE_PLAN, { plan, cycle })
+    ).change_plan,
   cancelSubscription: () => api.graphql(CANCEL).then(() => undefined),
   resumeSubscription: () => api.graphql(RESUME).then(() => undefined),
   /** The sandbox's own "Pay" (test mode only): a card, or a bank transfer left verifying. */

@@ -213,7 +213,7 @@ describe.each([
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
-  it("a declined card says so, and another card then succeeds; before that, no invoices", async () => {
+  it("a declined card says so, another card then succeeds, and an upgrade takes effect at once; before that, no invoices", async () => {
     const { page } = await signedInPage(locale, size, uniqueEmail(`declined-${locale}-${size}`));
     await page.goto(`/${locale}/billing?tab=invoices`, { waitUntil: "networkidle" });
     await page.getByTestId("invoices-empty").getByText(t.billing.noInvoices).waitFor();
@@ -232,6 +232,15 @@ describe.each([
     await outcome.getByRole("button", { name: t.payment.retry }).click();
     await payByCard(page, locale, size, CARD_OK);
     await expectActive(page);
+
+    // Paying already, a better plan is an upgrade at once (the difference charged to the saved card).
+    await page.goto(`/${locale}/pricing`, { waitUntil: "networkidle" });
+    await page.locator('[data-plan="beginner"]').getByTestId("current-plan").waitFor();
+    await choosePlan(page, locale, "starter", "monthly");
+    await page
+      .getByText(fill(t.pricing.changedNow, { plan: locale === "vi" ? "Cơ bản" : "Starter" }))
+      .waitFor();
+    await page.locator('[data-plan="starter"]').getByTestId("current-plan").waitFor({ timeout: 20_000 });
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
