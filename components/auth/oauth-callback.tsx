@@ -6,14 +6,16 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { urlOf } from "@/lib/client/api";
+import { takeSignInNext } from "@/lib/client/sign-in-next";
 import { type BodyInput, contracts } from "@/lib/contracts/client";
 import { callbackStep } from "@/lib/shared/oauth-callback";
 
 type Status = { kind: "working" } | { kind: "success" } | { kind: "failed"; message: string };
 
 /**
- * The browser's half of AUTH-1: hands the provider's answer to the API once, then opens the setup area
- * with a full page load so every server-rendered part sees the new session cookies.
+ * The browser's half of AUTH-1: hands the provider's answer to the API once, then opens the setup area (or
+ * the page the sign-in started for, e.g. a plan chosen on the pricing page) with a full page load so every
+ * server-rendered part sees the new session cookies.
  */
 export function OAuthCallback(props: { provider: string; providerName: string; locale: string }) {
   const { provider, providerName, locale } = props;
@@ -39,7 +41,7 @@ export function OAuthCallback(props: { provider: string; providerName: string; l
       (result) => {
         if (result.ok) {
           setStatus({ kind: "success" });
-          window.location.replace(`/${locale}/setup`);
+          window.location.replace(`/${locale}${takeSignInNext() ?? "/setup"}`);
         } else fail(result.detail ?? t("network"));
       },
       () => fail(t("network")),

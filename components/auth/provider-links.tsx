@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { urlOf } from "@/lib/client/api";
+import { rememberSignInNext } from "@/lib/client/sign-in-next";
 import { contracts } from "@/lib/contracts/client";
 
 export type SignInProvider = { id: string; label: string };
@@ -14,9 +15,12 @@ export type SignInProvider = { id: string; label: string };
 export function ProviderLinks({
   providers,
   referralCode,
+  next,
 }: {
   providers: SignInProvider[];
   referralCode?: string;
+  /** where to go once signed in (a path of this site without the locale) */
+  next?: string;
 }) {
   const t = useTranslations("signIn");
   const locale = useLocale();
@@ -25,7 +29,11 @@ export function ProviderLinks({
       {providers.map((p) => (
         <li key={p.id}>
           <Button asChild variant="outline" size="lg" className="w-full">
-            <a href={providerStart(p.id, locale, referralCode)} data-provider={p.id}>
+            <a
+              href={providerStart(p.id, locale, referralCode)}
+              data-provider={p.id}
+              onClick={() => rememberSignInNext(next)}
+            >
               {t("withProvider", { provider: p.label })}
             </a>
           </Button>

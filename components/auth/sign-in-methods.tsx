@@ -17,13 +17,15 @@ export function SignInMethods({
   providers: SignInProvider[];
   codeDelivery: CodeDelivery;
   referralCode?: string;
-  /** where to go once signed in by code (a path of this site without the locale); setup by default */
+  /** where to go once signed in (a path of this site without the locale); setup by default */
   next?: string;
 }) {
   const t = useTranslations("signIn");
   return (
     <div className="space-y-5" data-testid="sign-in-methods">
-      {providers.length > 0 && <ProviderLinks providers={providers} referralCode={referralCode} />}
+      {providers.length > 0 && (
+        <ProviderLinks providers={providers} referralCode={referralCode} next={next} />
+      )}
       {providers.length > 0 && (
         <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
           <span className="h-px flex-1 bg-border" />

@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useReloadBilling } from "@/lib/client/queries/billing";
-import { useRouter } from "@/lib/i18n/navigation";
 import { type BillingTab, billingTabs, type UsageMeterView } from "@/lib/shared/pricing";
 import { InvoicesTab } from "./invoices-tab";
 import { MethodsTab } from "./methods-tab";
@@ -29,7 +28,6 @@ export function BillingView({
   const t = useTranslations("billing");
   const [tab, setTab] = useState<BillingTab>(initialTab);
   const reload = useReloadBilling();
-  const router = useRouter();
 
   const select = (next: string) => {
     const value = next as BillingTab;
@@ -42,17 +40,7 @@ export function BillingView({
 
   return (
     <>
-      {paymentToken && (
-        <PaymentCheck
-          token={paymentToken}
-          planNames={planNames}
-          onSettled={() => {
-            void reload();
-            // The meters are the server's: they follow the new plan's limits.
-            router.refresh();
-          }}
-        />
-      )}
+      {paymentToken && <PaymentCheck token={paymentToken} planNames={planNames} onSettled={reload} />}
       <Tabs.Root value={tab} onValueChange={select} className="space-y-6">
         <Tabs.List
           aria-label={t("title")}

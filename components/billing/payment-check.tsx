@@ -1,6 +1,7 @@
 "use client";
 
 import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -26,16 +27,17 @@ export function PaymentCheck({
 }: {
   token: string;
   planNames: Record<string, string>;
-  /** the plan changed (or may have): the page reloads what it shows */
-  onSettled?: () => void;
+  /** the plan changed: the page reloads what its client code shows (the server's part is refreshed here) */
+  onSettled?: () => unknown;
 }) {
   const t = useTranslations("payment");
   const locale = useLocale();
   const [payment, setPayment] = useState<Payment | null>(null);
   const [busy, setBusy] = useState(false);
   // Read at the time of the answer: a re-render must not ask again.
-  const latest = useRef({ onSettled, planNames, t });
-  latest.current = { onSettled, planNames, t };
+  const router = useRouter();
+  const latest = useRef({ onSettled, planNames, t, router });
+  latest.current = { onSettled, planNames, t, router };
   // Dropping the final token's cookie must finish before a new checkout sets the next one, or the late
   // drop clears the new token and the page never learns the new payment's outcome.
   const dropping = useRef<Promise<void>>(Promise.resolve());
@@ -55,7 +57,7 @@ export function PaymentCheck({
       if (controller.signal.aborted) return;
       setPayment(found);
       if (!found) {
-        dropping.current = billingApi.dropPaymentToken().catch(() => {});
+        dropping.current = billingApi.dropPaymentToken(token).catch(() => {});
         return;
       }
       if (found.status === "verifying" || found.status === "pending") {
@@ -69,11 +71,13 @@ export function PaymentCheck({
         timer = setTimeout(check, wait);
         return;
       }
-      dropping.current = billingApi.dropPaymentToken().catch(() => {});
+      dropping.current = billingApi.dropPaymentToken(token).catch(() => {});
       if (found.status === "succeeded") {
-        const { planNames: names, t: say, onSettled: done } = latest.current;
+        const { planNames: names, t: say, onSettled: done, router: nav } = latest.current;
         toast.success(say("success", { plan: names[found.plan] ?? found.plan }));
-        done?.();
+        void done?.();
+        // What the server rendered (the current-plan badge, the usage meters) follows the new plan.
+        nav.refresh();
       }
     };
     void check();

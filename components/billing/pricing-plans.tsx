@@ -8,9 +8,15 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
 import { billingApi, type Currency, formatDay, goToCheckout } from "@/lib/client/billing";
-import { type PricingCycle, type PricingPlan, pricingReturnPath } from "@/lib/shared/pricing";
+import {
+  type CurrentPlan,
+  type PricingCycle,
+  type PricingPlan,
+  pricingReturnPath,
+} from "@/lib/shared/pricing";
 import { cn } from "@/lib/ui/cn";
 import { ContactSalesDialog } from "./contact-sales-dialog";
+import { type PendingChange, PlanChangeDialog } from "./plan-change-dialog";
 
 /**
  * The plan cards (BILL-2). Prices and limits come rendered from the server; this switches the cycle and
@@ -29,16 +35,25 @@ export function PricingPlans({
   plans: PricingPlan[];
   currency: Currency;
   signedIn: boolean;
-  currentPlan: string | null;
+  currentPlan: CurrentPlan | null;
   initialCycle: PricingCycle;
   resume: { plan: string; cycle: PricingCycle } | null;
   contactEmail?: string;
 }) {
   const t = useTranslations("pricing");
   const locale = useLocale();
+  // The catalogue comes ordered from the cheapest plan up.
+  const planIndex = (id: string) => plans.findIndex((p) => p.id === id);
   const [cycle, setCycle] = useState<PricingCycle>(initialCycle);
   const [busy, setBusy] = useState<string | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
+  const [pending, setPending] = useState<(PendingChange & { planId: string }) | null>(null);
+  const [changing, setChanging] = useState(false);
+
+  const failed = (err: unknown) => {
+    toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("failed"));
+    setBusy(null);
+  };
 
   const choose = async (plan: PricingPlan, chosenCycle: PricingCycle) => {
     if (!signedIn) {
@@ -47,21 +62,14 @@ export function PricingPlans({
       return;
     }
     setBusy(plan.id);
-    // An owner who already pays changes plan: an upgrade at once (charged the difference), a downgrade at
-    // the period's end.
-    if (currentPlan && currentPlan !== "free") {
+    // An owner who already pays changes plan (an upgrade at once, charged the difference to the saved card;
+    // a downgrade at the period's end), after reading what it costs.
+    if (currentPlan?.changes) {
       try {
-        const change = await billingApi.changePlan(plan.id, chosenCycle);
-        if (change.status === "failed") toast.error(t("changeFailed"));
-        else if (change.timing === "now") toast.success(t("changedNow", { plan: plan.name }));
-        else {
-          const date = formatDay(change.subscription?.current_period_end, locale);
-          toast.success(t("changedLater", { plan: plan.name, date }));
-        }
-        window.setTimeout(() => window.location.reload(), 1500);
+        const preview = await billingApi.previewChange(plan.id, chosenCycle);
+        setPending({ planId: plan.id, planName: plan.name, cycle: chosenCycle, preview });
       } catch (err) {
-        toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("failed"));
-        setBusy(null);
+        failed(err);
       }
       return;
     }
@@ -69,8 +77,28 @@ export function PricingPlans({
       const started = await billingApi.createPaymentToken({ plan: plan.id, cycle: chosenCycle, currency });
       goToCheckout(started.checkout_url, locale);
     } catch (err) {
-      toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("failed"));
-      setBusy(null);
+      failed(err);
+    }
+  };
+
+  const confirmChange = async () => {
+    if (!pending) return;
+    setChanging(true);
+    try {
+      const change = await billingApi.changePlan(pending.planId, pending.cycle);
+      setPending(null);
+      if (change.status === "failed") toast.error(t("changeFailed"));
+      else if (change.timing === "now") toast.success(t("changedNow", { plan: pending.planName }));
+      else {
+        const date = formatDay(change.subscription?.current_period_end, locale);
+        toast.success(t("changedLater", { plan: pending.planName, date }));
+      }
+      // The cards and badges are the server's: read them again once the toast has been seen.
+      window.setTimeout(() => window.location.reload(), 1500);
+    } catch (err) {
+      setPending(null);
+      setChanging(false);
+      failed(err);
     }
   };
 
@@ -82,7 +110,7 @@ export function PricingPlans({
     resumed.current = true;
     window.history.replaceState(null, "", `/${locale}/pricing?cycle=${resume.cycle}`);
     const plan = plans.find((p) => p.id === resume.plan && p.status === "available" && !p.free);
-    if (plan && plan.id !== currentPlan) void choose(plan, resume.cycle);
+    if (plan && plan.id !== currentPlan?.plan) void choose(plan, resume.cycle);
   }, []);
 
   return (
@@ -113,7 +141,7 @@ export function PricingPlans({
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {plans.map((plan) => {
-          const current = currentPlan === plan.id;
+          const current = currentPlan?.plan === plan.id;
           const highlighted = resume?.plan === plan.id;
           return (
             <li
@@ -138,6 +166,14 @@ export function PricingPlans({
                 <PlanAction
                   plan={plan}
                   current={current}
+                  switchCycle={current && currentPlan?.changes && currentPlan.cycle !== cycle ? cycle : null}
+                  change={
+                    !current && currentPlan?.changes
+                      ? planIndex(plan.id) > planIndex(currentPlan.plan)
+                        ? "upgrade"
+                        : "switch"
+                      : null
+                  }
                   signedIn={signedIn}
                   busy={busy === plan.id}
                   disabled={busy !== null}
@@ -163,6 +199,15 @@ export function PricingPlans({
         })}
       </ul>
       <ContactSalesDialog open={contactOpen} onOpenChange={setContactOpen} email={contactEmail} />
+      <PlanChangeDialog
+        change={pending}
+        busy={changing}
+        onConfirm={() => void confirmChange()}
+        onClose={() => {
+          setPending(null);
+          setBusy(null);
+        }}
+      />
     </div>
   );
 }
@@ -194,6 +239,8 @@ function PlanPrice({ plan, cycle }: { plan: PricingPlan; cycle: PricingCycle }) 
 function PlanAction({
   plan,
   current,
+  switchCycle,
+  change,
   signedIn,
   busy,
   disabled,
@@ -202,6 +249,10 @@ function PlanAction({
 }: {
   plan: PricingPlan;
   current: boolean;
+  /** the owner's own plan shown on the other cycle: a switch to it */
+  switchCycle: PricingCycle | null;
+  /** another plan for an owner who pays: an upgrade or a switch of the running subscription */
+  change: "upgrade" | "switch" | null;
   signedIn: boolean;
   busy: boolean;
   disabled: boolean;
@@ -224,6 +275,14 @@ function PlanAction({
       </Button>
     );
   }
+  if (current && switchCycle) {
+    return (
+      <Button variant="outline" className="w-full" onClick={onChoose} disabled={disabled} aria-busy={busy}>
+        {busy && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+        {switchCycle === "yearly" ? t("switchToYearly") : t("switchToMonthly")}
+      </Button>
+    );
+  }
   if (current) {
     return (
       <Button variant="secondary" className="w-full" disabled>
@@ -239,10 +298,16 @@ function PlanAction({
       </Button>
     );
   }
+  const label =
+    change === "upgrade"
+      ? t("upgradeTo", { plan: plan.name })
+      : change === "switch"
+        ? t("switchTo", { plan: plan.name })
+        : t("choose", { plan: plan.name });
   return (
     <Button className="w-full" onClick={onChoose} disabled={disabled} aria-busy={busy}>
       {busy && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-      {busy ? t("redirecting") : t("choose", { plan: plan.name })}
+      {busy && !change ? t("redirecting") : label}
     </Button>
   );
 }

@@ -1,13 +1,13 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import { type Currency, formatMoney, perMonthOfYearly } from "@/lib/billing/money";
-import type { PlanId, PlanLimits } from "@/lib/billing/plan-limits";
+import type { PlanLimits } from "@/lib/billing/plan-limits";
 import { planCatalogue } from "@/lib/billing/plans";
 import { entitledPlan } from "@/lib/billing/subscription-machine";
 import { stateOf, subscriptionOf } from "@/lib/billing/subscriptions";
 import type { Locale } from "@/lib/i18n/routing";
 import { db } from "@/lib/server/runtime";
-import type { PricingPlan } from "@/lib/shared/pricing";
+import type { CurrentPlan, PricingPlan } from "@/lib/shared/pricing";
 
 /**
  * The pricing page's plans, ready to show: names, prices and limits already in words on the server, so the
@@ -57,7 +57,13 @@ export async function pricingPlans(locale: Locale): Promise<PricingPlan[]> {
   );
 }
 
-/** The plan the owner is entitled to now; free without a subscription. */
-export async function currentPlanOf(ownerId: string): Promise<PlanId> {
-  return entitledPlan(stateOf(await subscriptionOf(await db(), ownerId)), new Date());
+/**
+ * The plan the owner is entitled to now (free without a subscription), its cycle, and whether a choice on
+ * the pricing page is a change of a running subscription (an active one) rather than a new checkout.
+ */
+export async function currentPlanOf(ownerId: string): Promise<CurrentPlan> {
+  const state = stateOf(await subscriptionOf(await db(), ownerId));
+  const plan = entitledPlan(state, new Date());
+  const running = state.status === "active" && plan !== "free";
+  return { plan, cycle: running ? state.cycle : null, changes: running };
 }

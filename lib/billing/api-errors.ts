@@ -34,6 +34,7 @@ export const billingErrorStatus: Readonly<Record<BillingErrorCode, ErrorCode>> =
   invalid_cvc: "validation_failed",
   expired_card: "validation_failed",
   not_payable: "conflict",
+  clock_range: "bad_request",
   unknown: "internal_error",
 });
 

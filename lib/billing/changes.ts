@@ -19,6 +19,65 @@ export type ChangeResult =
   | { timing: "now"; status: "paid" | "failed"; invoice: InvoiceRow | null }
   | { timing: "period_end" };
 
+export type ChangePreview = {
+  timing: "now" | "period_end";
+  /** charged now to the default method (0 when nothing is due); minor units */
+  charge: number;
+  currency: Currency;
+  /** when the new plan or cycle starts */
+  effectiveAt: Date;
+  /** the default method's label, when a charge goes to it */
+  paymentMethod: string | null;
+};
+
+/**
+ * What `changePlan` would do now, without doing it: the confirmation an owner reads before a plan change
+ * ("charged 210,000 ₫ today to Visa •••• 4242" or "from 12 March"). The same decision, so the preview and the
+ * change cannot disagree except for a day passing in between.
+ */
+export async function previewChange(
+  db: Db,
+  ownerId: string,
+  req: { plan: PlanId; cycle: Cycle },
+  now: Date = new Date(),
+  settings?: CatalogueSettings,
+): Promise<ChangePreview> {
+  const row = await subscriptionOf(db, ownerId);
+  if (!row) throw new BillingError("not_active");
+  const currency = row.currency as Currency;
+  const decision = decideChange(stateOf(row), {
+    ...req,
+    at: now,
+    priceOf: (plan, cycle) => priceOf(plan, cycle, currency, settings),
+    purchasable: (plan) => isPurchasable(plan, settings),
+  });
+  if (!decision.ok) throw new BillingError(decision.reason);
+  if (decision.timing === "period_end") {
+    return {
+      timing: "period_end",
+      charge: 0,
+      currency,
+      effectiveAt: row.currentPeriodEnd ?? now,
+      paymentMethod: null,
+    };
+  }
+  const [method] = await db
+    .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.ownerId, ownerId), eq(paymentMethods.isDefault, true)));
+  if (decision.charge > 0 && !method) throw new BillingError("no_payment_method");
+  return {
+    timing: "now",
+    charge: decision.charge,
+    currency,
+    effectiveAt: now,
+    paymentMethod:
+      decision.charge > 0 && method
+        ? `${method.brand.charAt(0).toUpperCase()}${method.brand.slice(1)} •••• ${method.last4}`
+        : null,
+  };
+}
+
 export async function changePlan(
   db: Db,
   provider: PaymentProvider,

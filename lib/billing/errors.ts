@@ -13,6 +13,7 @@ export type BillingErrorCode =
   | "invalid_cvc"
   | "expired_card"
   | "not_payable"
+  | "clock_range"
   | "unknown";
 
 export class BillingError extends Error {

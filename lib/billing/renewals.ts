@@ -64,13 +64,17 @@ async function ensureRenewalInvoice(db: Db, sub: SubscriptionRow, now: Date): Pr
   });
 }
 
+/** Only one owner's subscription (the sandbox's test clock); every owner's when absent (the cron job). */
+const ownerOnly = (ownerId?: string) => (ownerId ? eq(subscriptions.ownerId, ownerId) : undefined);
+
 /** Creates the `upcoming` invoice of every active subscription whose period ends within the lead time. */
-export async function prepareUpcomingInvoices(db: Db, now: Date): Promise<number> {
+export async function prepareUpcomingInvoices(db: Db, now: Date, ownerId?: string): Promise<number> {
   const due = await db
     .select()
     .from(subscriptions)
     .where(
       and(
+        ownerOnly(ownerId),
         eq(subscriptions.status, "active"),
         eq(subscriptions.cancelAtPeriodEnd, false),
         lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + UPCOMING_LEAD_DAYS * DAY_MS)),
@@ -124,11 +128,18 @@ async function attempt(
  * Ends periods that are over: a cancelled subscription ends (its upcoming invoice voided), every other one
  * is charged for the next period.
  */
-export async function chargeDueRenewals(db: Db, provider: PaymentProvider, now: Date): Promise<number> {
+export async function chargeDueRenewals(
+  db: Db,
+  provider: PaymentProvider,
+  now: Date,
+  ownerId?: string,
+): Promise<number> {
   const due = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, "active"), lte(subscriptions.currentPeriodEnd, now)));
+    .where(
+      and(ownerOnly(ownerId), eq(subscriptions.status, "active"), lte(subscriptions.currentPeriodEnd, now)),
+    );
   for (const sub of due) {
     if (sub.cancelAtPeriodEnd) {
       await endCancelled(db, sub.ownerId, now);
@@ -142,11 +153,18 @@ export async function chargeDueRenewals(db: Db, provider: PaymentProvider, now: 
 }
 
 /** Charges again the renewals whose retry time has come (after 1, 3 and 5 days); the last failure expires. */
-export async function retryFailedRenewals(db: Db, provider: PaymentProvider, now: Date): Promise<number> {
+export async function retryFailedRenewals(
+  db: Db,
+  provider: PaymentProvider,
+  now: Date,
+  ownerId?: string,
+): Promise<number> {
   const due = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, "past_due"), lte(subscriptions.nextRetryAt, now)));
+    .where(
+      and(ownerOnly(ownerId), eq(subscriptions.status, "past_due"), lte(subscriptions.nextRetryAt, now)),
+    );
   for (const sub of due) {
     const invoice = await ensureRenewalInvoice(db, sub, now);
     if (invoice.status === "paid" || invoice.status === "void") continue;
@@ -178,11 +196,11 @@ async function endCancelled(db: Db, ownerId: string, now: Date): Promise<void> {
   invalidateEntitlement(ownerId);
 }
 
-/** The whole cron step, in the order a period's life runs. */
-export async function runBilling(db: Db, provider: PaymentProvider, now: Date) {
+/** The whole cron step, in the order a period's life runs; for one owner only with `ownerId`. */
+export async function runBilling(db: Db, provider: PaymentProvider, now: Date, ownerId?: string) {
   return {
-    upcoming: await prepareUpcomingInvoices(db, now),
-    renewed: await chargeDueRenewals(db, provider, now),
-    retried: await retryFailedRenewals(db, provider, now),
+    upcoming: await prepareUpcomingInvoices(db, now, ownerId),
+    renewed: await chargeDueRenewals(db, provider, now, ownerId),
+    retried: await retryFailedRenewals(db, provider, now, ownerId),
   };
 }

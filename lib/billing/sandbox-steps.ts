@@ -8,6 +8,7 @@ import { BillingError } from "./errors";
 import { isSandbox } from "./providers";
 import type { PayInput, SandboxProvider } from "./providers/sandbox";
 import type { PaymentProvider, ProviderPayment } from "./providers/types";
+import { runBilling } from "./renewals";
 
 /**
  * The sandbox checkout page's steps as the REST routes take them (tests and demos use them too): only for the
@@ -52,4 +53,25 @@ export async function sandboxSettle(
   const payment = await provider.settle(row.providerRef);
   if (!payment) throw new BillingError("token_not_found");
   return payment;
+}
+
+/** How far the test clock may run ahead: two yearly periods, enough for a renewal, its retries and expiry. */
+const CLOCK_MAX_AHEAD_MS = 2 * 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * The sandbox's test clock (like Stripe's test clocks): runs the billing cron for the caller's subscription
+ * only, as if it were `at`, so a demo or a test sees a renewal, its failed charge, the retries and the expiry
+ * without waiting days. Only forward, and never for another owner.
+ */
+export async function sandboxAdvanceClock(
+  db: Db,
+  provider: SandboxProvider,
+  ownerId: string,
+  at: Date,
+  now: Date = new Date(),
+) {
+  if (at.getTime() < now.getTime() || at.getTime() > now.getTime() + CLOCK_MAX_AHEAD_MS) {
+    throw new BillingError("clock_range");
+  }
+  return runBilling(db, provider, at, ownerId);
 }

@@ -61,6 +61,14 @@ export type PaymentMethod = {
   state: "active" | "expired";
 };
 
+export type ChangePreview = {
+  timing: "now" | "period_end";
+  charge: number;
+  currency: Currency;
+  effective_date: string;
+  payment_method: string | null;
+};
+
 export type CardInput = { card_number: string; exp_month: number; exp_year: number; cvc: string };
 
 const PAYMENT = /* GraphQL */ `query Payment($token: String!) {
@@ -69,7 +77,7 @@ const PAYMENT = /* GraphQL */ `query Payment($token: String!) {
 const CREATE_TOKEN = /* GraphQL */ `mutation CreatePaymentToken($input: PaymentTokenInput!) {
   create_payment_token(input: $input) { token checkout_url }
 }`;
-const DROP_TOKEN = /* GraphQL */ `mutation { drop_payment_token }`;
+const DROP_TOKEN = /* GraphQL */ `mutation DropPaymentToken($token: String) { drop_payment_token(token: $token) }`;
 const CONTACT_SALES = /* GraphQL */ `mutation ContactSales($input: ContactSalesInput!) {
   contact_sales(input: $input)
 }`;
@@ -94,6 +102,9 @@ const DELETE_METHOD = /* GraphQL */ `mutation DeleteMethod($id: ID!) { delete_pa
 const CHANGE_PLAN = /* GraphQL */ `mutation ChangePlan($plan: ID!, $cycle: String!) {
   change_plan(plan: $plan, cycle: $cycle) { timing status subscription { current_period_end } }
 }`;
+const PREVIEW_CHANGE = /* GraphQL */ `query PreviewChange($plan: ID!, $cycle: String!) {
+  plan_change_preview(plan: $plan, cycle: $cycle) { timing charge currency effective_date payment_method }
+}`;
 const CANCEL = /* GraphQL */ `mutation { cancel_subscription { status } }`;
 const RESUME = /* GraphQL */ `mutation { resume_subscription { status } }`;
 
@@ -106,7 +117,8 @@ export const billingApi = {
         input,
       })
     ).create_payment_token,
-  dropPaymentToken: () => api.graphql(DROP_TOKEN).then(() => undefined),
+  dropPaymentToken: (token?: string) =>
+    api.graphql(DROP_TOKEN, { token: token ?? null }).then(() => undefined),
   contactSales: (input: { name: string; email: string; company: string; message: string }) =>
     api.graphql(CONTACT_SALES, { input }).then(() => undefined),
   subscription: async (opts?: RequestOptions) =>
@@ -128,6 +140,9 @@ export const billingApi = {
         };
       }>(CHANGE_PLAN, { plan, cycle })
     ).change_plan,
+  previewChange: async (plan: string, cycle: Cycle) =>
+    (await api.graphql<{ plan_change_preview: ChangePreview }>(PREVIEW_CHANGE, { plan, cycle }))
+      .plan_change_preview,
   cancelSubscription: () => api.graphql(CANCEL).then(() => undefined),
   resumeSubscription: () => api.graphql(RESUME).then(() => undefined),
   /** The sandbox's own "Pay" (test mode only): a card, or a bank transfer left verifying. */

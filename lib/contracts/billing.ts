@@ -33,6 +33,8 @@ export const sandboxPaymentSchema = z.object({
   failure_code: z.string().nullable().describe("card_declined, …"),
 });
 
+export const sandboxClockBody = z.object({ at: z.iso.datetime({ offset: true }) });
+
 export const salesEnquiryInput = z.object({
   name: line(200).pipe(z.string().min(1)),
   email: z.email().max(320),
@@ -70,5 +72,18 @@ export const billingContracts = {
     summary: "Sandbox only: the funds of the owner's bank transfer arrive.",
     body: paymentTokenBody,
     data: sandboxPaymentSchema,
+  }),
+  sandboxClock: defineRoute({
+    method: "POST",
+    path: "/api/v1/billing/sandbox/clock",
+    auth: "user",
+    summary:
+      "Sandbox only: runs renewals, retries and expiry for the owner's own subscription as if it were `at` (a test clock).",
+    body: sandboxClockBody,
+    data: z.object({
+      upcoming: z.number().int().describe("upcoming invoices prepared"),
+      renewed: z.number().int().describe("periods that ended and were charged or closed"),
+      retried: z.number().int().describe("failed renewals charged again"),
+    }),
   }),
 };

@@ -33,4 +33,5 @@ export const routeTable = {
   sandboxWebhook: { method: "POST", path: "/api/v1/billing/webhooks/sandbox" },
   sandboxPay: { method: "POST", path: "/api/v1/billing/sandbox/pay" },
   sandboxSettle: { method: "POST", path: "/api/v1/billing/sandbox/settle" },
+  sandboxClock: { method: "POST", path: "/api/v1/billing/sandbox/clock" },
 } as const;

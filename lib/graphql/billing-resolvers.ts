@@ -3,7 +3,7 @@ import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { clearCookie, readCookie, setCookie } from "@/lib/auth/cookies";
 import { asApiError } from "@/lib/billing/api-errors";
-import { cancelSubscription, changePlan, resumeSubscription } from "@/lib/billing/changes";
+import { cancelSubscription, changePlan, previewChange, resumeSubscription } from "@/lib/billing/changes";
 import { createPaymentToken, paymentOf } from "@/lib/billing/checkout";
 import { liveBilling } from "@/lib/billing/live";
 import { addCard, deleteMethod, isUuid, methodsOf, setDefaultMethod } from "@/lib/billing/methods";
@@ -140,9 +140,24 @@ export const billingRoot = {
     };
   }),
 
-  drop_payment_token: billing(async (_: unknown, ctx) => {
-    ctx.setCookies.push(clearCookie("payment_token"));
+  drop_payment_token: billing(async (args: { token?: string | null }, ctx) => {
+    const current = readCookie(ctx.req, "payment_token");
+    if (!args.token || current === args.token) ctx.setCookies.push(clearCookie("payment_token"));
     return true;
+  }),
+
+  plan_change_preview: billing(async (args: { plan: string; cycle: string }, ctx) => {
+    const user = await ctx.user();
+    const req = parse(planChange, args, ctx);
+    const { db } = await liveBilling();
+    const preview = await previewChange(db, user.id, req);
+    return {
+      timing: preview.timing,
+      charge: preview.charge,
+      currency: preview.currency,
+      effective_date: preview.effectiveAt.toISOString(),
+      payment_method: preview.paymentMethod,
+    };
   }),
 
   change_plan: billing(async (args: { plan: string; cycle: string }, ctx) => {

@@ -141,6 +141,19 @@ export const billingTypeDefs = /* GraphQL */ `
     test_mode: Boolean!
   }
 
+  "What a plan change would do now, read before confirming it"
+  type PlanChangePreview {
+    "now | period_end"
+    timing: String!
+    "charged now to the default payment method, minor units (0: nothing due)"
+    charge: Int!
+    currency: String!
+    "when the new plan or cycle starts (ISO 8601)"
+    effective_date: String!
+    "the default payment method charged, e.g. Visa •••• 4242; null when nothing is charged"
+    payment_method: String
+  }
+
   type PlanChange {
     "now | period_end"
     timing: String!
@@ -175,13 +188,15 @@ export const billingTypeDefs = /* GraphQL */ `
     payment_methods: [PaymentMethod!]!
     "the owner's own checkout only; without a token, the one in the payment_token cookie"
     payment(token: String): Payment
+    "what change_plan would do now (a refusal answers the same translated error change_plan would)"
+    plan_change_preview(plan: ID!, cycle: String!): PlanChangePreview!
   }
 
   extend type Mutation {
     "also sets the HttpOnly payment_token cookie for 15 minutes"
     create_payment_token(input: PaymentTokenInput!): PaymentToken!
-    "clears the payment_token cookie once the outcome is final"
-    drop_payment_token: Boolean!
+    "clears the payment_token cookie once the outcome is final; with a token, only while the cookie still holds that one (a late call must not clear a newer checkout's)"
+    drop_payment_token(token: String): Boolean!
     change_plan(plan: ID!, cycle: String!): PlanChange!
     cancel_subscription: Subscription!
     resume_subscription: Subscription!

@@ -15,6 +15,15 @@ export type PricingPlan = {
 
 export type PricingCycle = "monthly" | "yearly";
 
+/** The signed-in owner's plan on the pricing page. */
+export type CurrentPlan = {
+  plan: string;
+  /** the running subscription's cycle; null on the free plan */
+  cycle: PricingCycle | null;
+  /** a choice is a change of the running subscription (confirmed, charged to the saved card), not a checkout */
+  changes: boolean;
+};
+
 /** Where a signed-out visitor returns after signing in: the pricing page with the same choice. */
 export function pricingReturnPath(plan: string, cycle: PricingCycle): string {
   return `/pricing?${new URLSearchParams({ plan, cycle, continue: "1" })}`;

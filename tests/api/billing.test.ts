@@ -9,7 +9,8 @@ import { sql } from "../helpers/sql";
  * Billing over real HTTP (BILL-1 … BILL-5): checkout with the sandbox's test cards and bank transfer, the
  * outcome reaching the subscription through signed provider events and their job, the GraphQL billing API
  * (spec §5) with its translated errors, one owner's billing invisible to another, and the webhook's
- * signature. Renewals with a clock driven by the test are in tests/unit/billing-renewals.test.ts.
+ * signature. Renewals run on the sandbox's test clock (POST /api/v1/billing/sandbox/clock), driven by the
+ * test; every transition of them is also in tests/unit/billing-renewals.test.ts.
  */
 
 const CARD_OK = "4242 4242 4242 4242";
@@ -284,7 +285,18 @@ describe("checkout with the sandbox", () => {
     const methods = await methodsOf(o);
     expect(methods).toEqual([expect.objectContaining({ last4: "4242", is_default: true, state: "active" })]);
 
-    const dropped = await gql("mutation { drop_payment_token }", {}, { token: o.token });
+    // A late drop for an older checkout leaves a newer checkout's cookie alone; the current one is dropped.
+    const older = await gql(
+      'mutation { drop_payment_token(token: "an-older-token") }',
+      {},
+      { token: o.token, cookie: cookie.split(";")[0] },
+    );
+    expect(older.setCookies.filter((c) => /payment_token=/.test(c))).toEqual([]);
+    const dropped = await gql(
+      `mutation { drop_payment_token(token: "${started.token}") }`,
+      {},
+      { token: o.token, cookie: cookie.split(";")[0] },
+    );
     expect(dropped.setCookies.find((c) => /payment_token=;/.test(c))).toMatch(/Max-Age=0/);
 
     // A second purchase while subscribed is refused with its reason.
@@ -466,6 +478,30 @@ describe("plan changes", () => {
       (s) => s?.status === "active",
     );
 
+    // What the confirmation shows: the charge and the card, before anything happens.
+    const PREVIEW = `query P($plan: ID!, $cycle: String!) { plan_change_preview(plan: $plan, cycle: $cycle) {
+      timing charge currency effective_date payment_method
+    } }`;
+    type Preview = { plan_change_preview: { timing: string; charge: number; payment_method: string | null } };
+    const preview = await gql<Preview>(PREVIEW, { plan: "starter", cycle: "monthly" }, { token: o.token });
+    expect(preview.errors).toBeUndefined();
+    expect(preview.data!.plan_change_preview).toMatchObject({
+      timing: "now",
+      currency: "VND",
+      payment_method: "Visa •••• 4242",
+    });
+    expect(await invoicesOf(o)).toHaveLength(1);
+    const later = await gql<Preview>(PREVIEW, { plan: "beginner", cycle: "yearly" }, { token: o.token });
+    expect(later.data!.plan_change_preview.timing).toBe("now"); // monthly → yearly starts at once
+    const refused = await gql(
+      PREVIEW,
+      { plan: "enterprise", cycle: "monthly" },
+      { token: o.token, lang: "vi" },
+    );
+    expect(refused.errors?.[0]?.message).toBe(
+      "Gói này được thỏa thuận với bộ phận kinh doanh. Hãy gửi biểu mẫu liên hệ, chúng tôi sẽ phản hồi bạn.",
+    );
+
     const CHANGE = `mutation P($plan: ID!, $cycle: String!) { change_plan(plan: $plan, cycle: $cycle) {
       timing status invoice { status total kind } subscription { plan { id } cycle }
     } }`;
@@ -486,6 +522,8 @@ describe("plan changes", () => {
     // The difference for the days left of a month just begun: (499,000 − 199,000) at most, and not nothing.
     expect(up.data!.change_plan.invoice.total).toBeGreaterThan(0);
     expect(up.data!.change_plan.invoice.total).toBeLessThanOrEqual(300_000);
+    // The preview and the change agree (the same decision, the same day).
+    expect(up.data!.change_plan.invoice.total).toBe(preview.data!.plan_change_preview.charge);
     expect(up.data!.change_plan.subscription.plan.id).toBe("starter");
     expect(await invoicesOf(o)).toHaveLength(2);
 
@@ -509,6 +547,100 @@ describe("plan changes", () => {
       { token: o.token },
     );
     expect(resumed.data!.resume_subscription.cancel_at_period_end).toBe(false);
+  });
+});
+
+describe("renewals on the sandbox's test clock", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const clock = (o: Owner, at: Date, lang = "en") =>
+    post<{ upcoming: number; renewed: number; retried: number }>(
+      "/api/v1/billing/sandbox/clock",
+      { at: at.toISOString() },
+      { token: o.token, lang },
+    );
+  const RENEWAL = `{ subscription { current_period_end } }`;
+
+  it("renews with 0341: payment_failed, retried after 1, 3 and 5 days, then expired with free limits", async () => {
+    const o = await owner();
+    const started = await checkout(o, "beginner", "monthly");
+    expect((await pay(o, started.token, card("4000 0000 0000 0341"))).body.data.status).toBe("succeeded");
+    await until(
+      () => subscriptionOf(o),
+      (s) => s?.status === "active",
+    );
+    const end = new Date(
+      (await gql<{ subscription: { current_period_end: string } }>(RENEWAL, {}, { token: o.token })).data!
+        .subscription.current_period_end,
+    );
+
+    // Three days before the end, the next period's invoice is upcoming, and nothing is charged.
+    expect((await clock(o, new Date(end.getTime() - 2 * DAY))).body.data.upcoming).toBe(1);
+    let invoices = await invoicesOf(o);
+    expect(invoices.map((i) => i.status).sort()).toEqual(["paid", "upcoming"]);
+
+    // At the end the saved card is declined: the renewal fails, the plan is kept while it is retried.
+    expect((await clock(o, new Date(end.getTime() + 60_000))).body.data.renewed).toBe(1);
+    let sub = (await subscriptionOf(o))!;
+    expect(sub).toMatchObject({
+      status: "past_due",
+      limits_plan: "beginner",
+      notice: { kind: "payment_failed" },
+    });
+    invoices = await invoicesOf(o);
+    expect(invoices.map((i) => i.status).sort()).toEqual(["failed", "paid"]);
+    expect(invoices.find((i) => i.status === "failed")!.payment_method).toBe("Visa •••• 0341");
+
+    // Running the same moment again charges nothing more (one attempt per run and retry time).
+    expect((await clock(o, new Date(end.getTime() + 60_000))).body.data).toEqual({
+      upcoming: 0,
+      renewed: 0,
+      retried: 0,
+    });
+    for (const days of [1, 3]) {
+      expect((await clock(o, new Date(end.getTime() + days * DAY + 60_000))).body.data.retried).toBe(1);
+      expect((await subscriptionOf(o))!.status).toBe("past_due");
+    }
+    expect((await clock(o, new Date(end.getTime() + 5 * DAY + 60_000))).body.data.retried).toBe(1);
+    sub = (await subscriptionOf(o))!;
+    expect(sub).toMatchObject({ status: "expired", limits_plan: "free", notice: { kind: "expired" } });
+    expect(sub.notice!.date.slice(0, 10)).toBe(
+      new Date(end.getTime() + 5 * DAY + 60_000).toISOString().slice(0, 10),
+    );
+    const [attempts] = await sql<{ attempts: number }>(
+      "select attempts from invoices where owner_id = $1 and kind = 'renewal'",
+      [o.id],
+    );
+    expect(attempts!.attempts).toBe(4);
+
+    // The clock only moves forward, within two years; the refusal is in the caller's language.
+    const back = await clock(o, new Date(Date.now() - DAY), "vi");
+    expect(back.status).toBe(400);
+    expect(back.body.error?.detail).toBe(
+      "Đồng hồ thử nghiệm chỉ tiến về phía trước, tối đa hai năm kể từ bây giờ.",
+    );
+    expect((await clock(o, new Date(Date.now() + 800 * DAY))).status).toBe(400);
+    const bad = await post("/api/v1/billing/sandbox/clock", { at: "tomorrow" }, { token: o.token });
+    expect(bad.status).toBe(422);
+  });
+
+  it("moves only the caller's own subscription", async () => {
+    const [a, b] = [await owner(), await owner()];
+    for (const o of [a, b]) {
+      await pay(o, (await checkout(o, "beginner", "monthly")).token, card(CARD_OK));
+      await until(
+        () => subscriptionOf(o),
+        (s) => s?.status === "active",
+      );
+    }
+    expect((await clock(a, new Date(Date.now() + 40 * DAY))).body.data.renewed).toBe(1);
+    expect(await invoicesOf(a)).toHaveLength(2);
+    expect(await invoicesOf(b)).toHaveLength(1);
+    const signedOut = await fetch(`${baseUrl()}/api/v1/billing/sandbox/clock`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl() },
+      body: JSON.stringify({ at: new Date().toISOString() }),
+    });
+    expect(signedOut.status).toBe(401);
   });
 });
 

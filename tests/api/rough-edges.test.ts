@@ -110,7 +110,7 @@ describe("the owner's time zone", () => {
       "Asia/Ho_Chi_Minh'; drop table users; --",
       "../../etc/localtime",
       "Asia/Ho Chi Minh",
-      "Asia/" + "x".repeat(200),
+      `Asia/${"x".repeat(200)}`,
       "   ",
       // Control characters leave at the boundary (text hygiene): what is left must still be a known zone.
       "\u0000Mars/Base",

@@ -5,7 +5,7 @@ import en from "../../messages/en.json";
 import vi from "../../messages/vi.json";
 import { browserPerFile, pageErrors } from "../helpers/browser";
 import { latestCode } from "../helpers/mail";
-import { sessionCookies } from "../helpers/oidc-sign-in";
+import { newPerson, nextPersonAtProvider, sessionCookies } from "../helpers/oidc-sign-in";
 import { type SignedIn, signInWithCode } from "../helpers/session";
 
 /**
@@ -213,7 +213,7 @@ describe.each([
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
-  it("a declined card says so, another card then succeeds, and an upgrade takes effect at once; before that, no invoices", async () => {
+  it("a declined card says so, another card then succeeds, an upgrade and a switch to yearly take effect at once after a confirmation; before that, no invoices", async () => {
     const { page } = await signedInPage(locale, size, uniqueEmail(`declined-${locale}-${size}`));
     await page.goto(`/${locale}/billing?tab=invoices`, { waitUntil: "networkidle" });
     await page.getByTestId("invoices-empty").getByText(t.billing.noInvoices).waitFor();
@@ -237,10 +237,36 @@ describe.each([
     await page.goto(`/${locale}/pricing`, { waitUntil: "networkidle" });
     await page.locator('[data-plan="beginner"]').getByTestId("current-plan").waitFor();
     await choosePlan(page, locale, "starter", "monthly");
-    await page
-      .getByText(fill(t.pricing.changedNow, { plan: locale === "vi" ? "Cơ bản" : "Starter" }))
-      .waitFor();
+    const starter = locale === "vi" ? "Cơ bản" : "Starter";
+    const dialog = page.getByTestId("plan-change-dialog");
+    await dialog.waitFor();
+    expect(await dialog.getAttribute("data-timing")).toBe("now");
+    expect(await dialog.textContent()).toContain("Visa •••• 4242");
+    await expectPhoneFriendly(page, size);
+    // Kept: nothing changes.
+    await dialog.getByRole("button", { name: t.pricing.confirm.cancel }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.locator('[data-plan="beginner"]').getByTestId("current-plan").waitFor();
+    await page.locator('[data-plan="starter"]').getByRole("button").click();
+    await dialog.getByRole("button", { name: t.pricing.confirm.confirm }).click();
+    await page.getByText(fill(t.pricing.changedNow, { plan: starter })).waitFor();
     await page.locator('[data-plan="starter"]').getByTestId("current-plan").waitFor({ timeout: 20_000 });
+
+    // The same plan billed yearly starts a yearly period at once (the unused month deducted).
+    await page.getByRole("button", { name: t.pricing.yearly, exact: false }).click();
+    const own = page.locator('[data-plan="starter"]').getByRole("button", { name: t.pricing.switchToYearly });
+    await own.click();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(
+      t.pricing.confirm.yearlyCharge.split("{amount}")[0]!.trim().slice(0, 20),
+    );
+    await dialog.getByRole("button", { name: t.pricing.confirm.confirm }).click();
+    await page.getByText(fill(t.pricing.changedNow, { plan: starter })).waitFor();
+    await page.goto(`/${locale}/billing?tab=invoices`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.getByTestId("invoice").count()).toBe(3);
+    expect(await page.getByTestId("invoice").first().textContent()).toContain(
+      t.billing.invoices.types.yearly,
+    );
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
@@ -276,4 +302,24 @@ describe.each([
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
+});
+
+describe("billing after signing in through a provider", () => {
+  it.each(["en", "vi"] as const)(
+    "%s: a plan chosen signed out, signed in with the OpenID Connect provider, back to the same checkout",
+    async (locale) => {
+      const page = await browser.open(`/${locale}/pricing`, { locale });
+      await choosePlan(page, locale, "beginner", "yearly");
+      await page.waitForURL((url) => url.pathname === `/${locale}` && url.searchParams.has("next"));
+      await nextPersonAtProvider(newPerson(locale === "vi" ? "Minh" : "Grace"));
+      await page.locator("a[data-provider=oidc]").click();
+      await payByCard(page, locale, "desktop", CARD_OK);
+      await expectActive(page);
+      expect(await page.getByTestId("plan-name").textContent()).toBe(
+        locale === "vi" ? "Khởi đầu" : "Beginner",
+      );
+      expect(pageErrors(page)).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -57,8 +57,15 @@ export const useCancelSubscription = () =>
 export const useResumeSubscription = () =>
   useBillingMutation((_: undefined) => billingApi.resumeSubscription());
 
-/** After a payment turns final: everything billing shows is read again. */
+/**
+ * After a payment turns final: everything billing shows is read again. A read still in flight started
+ * before the payment settled, and a first read (no data yet) is not cancelled by invalidation but joined,
+ * so its stale answer would stand: it is cancelled first.
+ */
 export function useReloadBilling() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: billingKeys.all });
+  return async () => {
+    await client.cancelQueries({ queryKey: billingKeys.all });
+    await client.invalidateQueries({ queryKey: billingKeys.all });
+  };
 }

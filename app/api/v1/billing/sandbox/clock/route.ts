@@ -1,0 +1,14 @@
+import { billingCall } from "@/lib/billing/api-errors";
+import { liveBilling } from "@/lib/billing/live";
+import { sandboxAdvanceClock, sandboxOnly } from "@/lib/billing/sandbox-steps";
+import { contracts } from "@/lib/contracts";
+import { ok } from "@/lib/http/respond";
+import { route } from "@/lib/http/route";
+
+/** Sandbox only: the owner's test clock, so renewals, failed charges, retries and expiry can be seen now. */
+export const POST = route(contracts.sandboxClock, async ({ user, body }) => {
+  const { db, provider } = await liveBilling();
+  const sandbox = sandboxOnly(provider);
+  const { at } = await body();
+  return ok(await billingCall(() => sandboxAdvanceClock(db, sandbox, user.id, new Date(at))));
+});
