@@ -87,8 +87,20 @@ export function PricingPlans({
     try {
       const change = await billingApi.changePlan(pending.planId, pending.cycle);
       setPending(null);
-      if (change.status === "failed") toast.error(t("changeFailed"));
-      else if (change.timing === "now") toast.success(t("changedNow", { plan: pending.planName }));
+      if (change.status === "failed") {
+        // Nothing changed: the owner stays here, with the way to another card.
+        toast.error(t("changeFailed"), {
+          duration: 10_000,
+          action: {
+            label: t("updateCard"),
+            onClick: () => window.location.assign(`/${locale}/billing?tab=methods`),
+          },
+        });
+        setChanging(false);
+        setBusy(null);
+        return;
+      }
+      if (change.timing === "now") toast.success(t("changedNow", { plan: pending.planName }));
       else {
         const date = formatDay(change.subscription?.current_period_end, locale);
         toast.success(t("changedLater", { plan: pending.planName, date }));
