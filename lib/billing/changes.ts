@@ -11,13 +11,29 @@ import type { PlanId } from "./plan-limits";
 import { type CatalogueSettings, isPurchasable, priceOf } from "./plans";
 import type { PaymentProvider } from "./providers/types";
 import { decideChange, type MachineEvent, transition } from "./subscription-machine";
-import { lockSubscription, saveState, stateOf, subscriptionOf } from "./subscriptions";
+import { lockSubscription, type SubscriptionRow, saveState, stateOf, subscriptionOf } from "./subscriptions";
 
 /** What an owner does to a running subscription (BILL-5): change plan or cycle, cancel, undo the cancel. */
 
 export type ChangeResult =
   | { timing: "now"; status: "paid" | "failed"; invoice: InvoiceRow | null }
   | { timing: "period_end" };
+
+/** The change decided on a subscription row as it stands, priced in its currency. */
+function decide(
+  row: SubscriptionRow | undefined,
+  req: { plan: PlanId; cycle: Cycle },
+  now: Date,
+  settings?: CatalogueSettings,
+) {
+  const currency = row?.currency as Currency;
+  return decideChange(stateOf(row), {
+    ...req,
+    at: now,
+    priceOf: (plan, cycle) => priceOf(plan, cycle, currency, settings),
+    purchasable: (plan) => isPurchasable(plan, settings),
+  });
+}
 
 export type ChangePreview = {
   timing: "now" | "period_end";
@@ -45,12 +61,7 @@ export async function previewChange(
   const row = await subscriptionOf(db, ownerId);
   if (!row) throw new BillingError("not_active");
   const currency = row.currency as Currency;
-  const decision = decideChange(stateOf(row), {
-    ...req,
-    at: now,
-    priceOf: (plan, cycle) => priceOf(plan, cycle, currency, settings),
-    purchasable: (plan) => isPurchasable(plan, settings),
-  });
+  const decision = decide(row, req, now, settings);
   if (!decision.ok) throw new BillingError(decision.reason);
   if (decision.timing === "period_end") {
     return {
@@ -89,24 +100,14 @@ export async function changePlan(
   const row = await subscriptionOf(db, ownerId);
   if (!row) throw new BillingError("not_active");
   const currency = row.currency as Currency;
-  const decision = decideChange(stateOf(row), {
-    ...req,
-    at: now,
-    priceOf: (plan, cycle) => priceOf(plan, cycle, currency, settings),
-    purchasable: (plan) => isPurchasable(plan, settings),
-  });
+  const decision = decide(row, req, now, settings);
   if (!decision.ok) throw new BillingError(decision.reason);
 
   if (decision.timing === "period_end") {
     await db.transaction(async (tx) => {
       const locked = await lockSubscription(tx, ownerId);
       // Re-decided under the lock: the row may have moved since it was read.
-      const again = decideChange(stateOf(locked), {
-        ...req,
-        at: now,
-        priceOf: (plan, cycle) => priceOf(plan, cycle, currency, settings),
-        purchasable: (plan) => isPurchasable(plan, settings),
-      });
+      const again = decide(locked, req, now, settings);
       if (!again.ok) throw new BillingError(again.reason);
       if (again.timing !== "period_end") throw new BillingError("unknown");
       await saveState(tx, ownerId, locked!.provider, again.state);

@@ -1,0 +1,47 @@
+import type { Page } from "playwright-core";
+
+/**
+ * Visible controls smaller than 44 px either way, on the page or inside `root` (a selector); a checkbox or
+ * radio counts its label as its target.
+ */
+export async function smallTargets(page: Page, root?: string) {
+  return page.evaluate((rootSelector) => {
+    const scope = (rootSelector && document.querySelector(rootSelector)) || document;
+    const controls = scope.querySelectorAll<HTMLElement>(
+      "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=checkbox], [role=switch], [tabindex='0']",
+    );
+    const small: string[] = [];
+    for (const el of controls) {
+      const style = getComputedStyle(el);
+      if (
+        style.visibility === "hidden" ||
+        style.display === "none" ||
+        el.closest("[aria-hidden=true], [inert]")
+      )
+        continue;
+      const own = el.getBoundingClientRect();
+      // Not on screen to tap: nothing drawn, or visually hidden for screen readers (a file input behind
+      // its visible "choose files" button).
+      if (own.width <= 1 || own.height <= 1) continue;
+      // A link inside a sentence is exempt (WCAG 2.5.8): growing it would break the line of text.
+      const parentText = el.parentElement?.textContent?.trim() ?? "";
+      if (
+        el.tagName === "A" &&
+        style.display === "inline" &&
+        parentText.length > (el.textContent ?? "").trim().length
+      )
+        continue;
+      const input = el as HTMLInputElement;
+      const label =
+        el.tagName === "INPUT" && (input.type === "checkbox" || input.type === "radio")
+          ? el.closest("label")
+          : null;
+      const r = (label ?? el).getBoundingClientRect();
+      if (r.width < 44 || r.height < 44) {
+        const name = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30) ?? "";
+        small.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return small;
+  }, root);
+}
