@@ -28,57 +28,78 @@ export function readCard(
 export function CardFields({ errors }: { errors: CardErrors }) {
   const t = useTranslations("checkout");
   const id = useId();
-  const error = (key: keyof CardErrors) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    ) : null;
-  const described = (key: keyof CardErrors) => (errors[key] ? `${id}-${key}-error` : undefined);
   return (
     <div className="grid grid-cols-2 gap-3">
-      <div className="col-span-2 space-y-1.5">
-        <Label htmlFor={`${id}-number`}>{t("number")}</Label>
-        <Input
-          id={`${id}-number`}
-          name="card_number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          maxLength={23}
-          aria-invalid={errors.number ? true : undefined}
-          aria-describedby={described("number")}
-        />
-        {error("number")}
-      </div>
-      <div className="min-w-0 space-y-1.5">
-        <Label htmlFor={`${id}-expiry`}>{t("expiry")}</Label>
-        <Input
-          id={`${id}-expiry`}
-          name="expiry"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="12/30"
-          maxLength={7}
-          aria-invalid={errors.expiry ? true : undefined}
-          aria-describedby={described("expiry")}
-        />
-        {error("expiry")}
-      </div>
-      <div className="min-w-0 space-y-1.5">
-        <Label htmlFor={`${id}-cvc`}>{t("cvc")}</Label>
-        <Input
-          id={`${id}-cvc`}
-          name="cvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          aria-invalid={errors.cvc ? true : undefined}
-          aria-describedby={described("cvc")}
-        />
-        {error("cvc")}
-      </div>
+      <CardField
+        id={id}
+        field="number"
+        label={t("number")}
+        error={errors.number}
+        className="col-span-2"
+        name="card_number"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        maxLength={23}
+      />
+      <CardField
+        id={id}
+        field="expiry"
+        label={t("expiry")}
+        error={errors.expiry}
+        name="expiry"
+        autoComplete="cc-exp"
+        placeholder="12/30"
+        maxLength={7}
+      />
+      <CardField
+        id={id}
+        field="cvc"
+        label={t("cvc")}
+        error={errors.cvc}
+        name="cvc"
+        autoComplete="cc-csc"
+        placeholder="123"
+        maxLength={4}
+      />
+    </div>
+  );
+}
+
+/** One labelled numeric field with its error read out with it. */
+function CardField({
+  id,
+  field,
+  label,
+  error,
+  className,
+  ...input
+}: {
+  id: string;
+  field: keyof CardErrors;
+  label: string;
+  error: string | undefined;
+  className?: string;
+  name: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength: number;
+}) {
+  const errorId = `${id}-${field}-error`;
+  return (
+    <div className={`min-w-0 space-y-1.5 ${className ?? ""}`}>
+      <Label htmlFor={`${id}-${field}`}>{label}</Label>
+      <Input
+        id={`${id}-${field}`}
+        inputMode="numeric"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

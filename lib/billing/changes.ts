@@ -35,6 +35,21 @@ function decide(
   });
 }
 
+/** The owner's subscription and the change decided on it; no subscription is `not_active`. */
+async function decideFor(
+  db: Db,
+  ownerId: string,
+  req: { plan: PlanId; cycle: Cycle },
+  now: Date,
+  settings?: CatalogueSettings,
+) {
+  const row = await subscriptionOf(db, ownerId);
+  if (!row) throw new BillingError("not_active");
+  const decision = decide(row, req, now, settings);
+  if (!decision.ok) throw new BillingError(decision.reason);
+  return { row, currency: row.currency as Currency, decision };
+}
+
 export type ChangePreview = {
   timing: "now" | "period_end";
   /** charged now to the default method (0 when nothing is due); minor units */
@@ -58,11 +73,7 @@ export async function previewChange(
   now: Date = new Date(),
   settings?: CatalogueSettings,
 ): Promise<ChangePreview> {
-  const row = await subscriptionOf(db, ownerId);
-  if (!row) throw new BillingError("not_active");
-  const currency = row.currency as Currency;
-  const decision = decide(row, req, now, settings);
-  if (!decision.ok) throw new BillingError(decision.reason);
+  const { row, currency, decision } = await decideFor(db, ownerId, req, now, settings);
   if (decision.timing === "period_end") {
     return {
       timing: "period_end",
@@ -97,11 +108,7 @@ export async function changePlan(
   now: Date = new Date(),
   settings?: CatalogueSettings,
 ): Promise<ChangeResult> {
-  const row = await subscriptionOf(db, ownerId);
-  if (!row) throw new BillingError("not_active");
-  const currency = row.currency as Currency;
-  const decision = decide(row, req, now, settings);
-  if (!decision.ok) throw new BillingError(decision.reason);
+  const { row, currency, decision } = await decideFor(db, ownerId, req, now, settings);
 
   if (decision.timing === "period_end") {
     await db.transaction(async (tx) => {
