@@ -169,7 +169,7 @@ export function intentStatus(pi: Pick<Stripe.PaymentIntent, "status" | "last_pay
   status: ProviderPaymentStatus;
   failureCode: string | null;
 } {
-  const code = pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? null;
+  const code = pi.last_payment_error?.code ?? pi.last_payment_error?.decline_code ?? null;
   switch (pi.status) {
     case "succeeded":
       return { status: "succeeded", failureCode: null };
