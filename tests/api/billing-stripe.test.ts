@@ -278,6 +278,45 @@ describe("cards on Stripe", () => {
     const done = peer.completeSession(sessionId, "4000 0000 0000 0341");
     await deliver("checkout.session.completed", done.session);
     expect((await o.state()).payment_methods).toEqual([{ last4: "0341", is_default: true }]);
+
+    // A second card through setup_intent.succeeded; then the owner picks the first as default and deletes it.
+    const second = await o.gql<{ start_card_setup: string }>("mutation { start_card_setup }");
+    const added = peer.completeSession(second.data!.start_card_setup.split("/pay/")[1]!, CARD_OK);
+    const seti = { id: added.session.setup_intent, object: "setup_intent", customer: added.session.customer };
+    await deliver("setup_intent.succeeded", { ...seti, payment_method: added.paymentMethod!.id });
+    type Card = { id: string; last4: string; is_default: boolean };
+    const list = await o.gql<{ payment_methods: Card[] }>("{ payment_methods { id last4 is_default } }");
+    const cards = list.data!.payment_methods;
+    expect(cards.map((c) => [c.last4, c.is_default]).sort()).toEqual([
+      ["0341", false],
+      ["4242", true],
+    ]);
+    const older = cards.find((c) => c.last4 === "0341")!;
+    const picked = await o.gql<{ set_default_payment_method: Card[] }>(
+      "mutation D($id: ID!) { set_default_payment_method(id: $id) { id last4 is_default } }",
+      { id: older.id },
+    );
+    expect(picked.data!.set_default_payment_method.find((c) => c.is_default)?.last4).toBe("0341");
+    const customer = peer.customers.get(String(added.session.customer))!;
+    const defaultRef = (customer.invoice_settings as { default_payment_method: string })
+      .default_payment_method;
+    expect(peer.paymentMethods.get(defaultRef)?.card).toMatchObject({ last4: "0341" });
+
+    const deleted = await o.gql<{ delete_payment_method: Card[] }>(
+      "mutation X($id: ID!) { delete_payment_method(id: $id) { last4 is_default } }",
+      { id: older.id },
+    );
+    expect(deleted.data!.delete_payment_method).toEqual([{ last4: "4242", is_default: true }]);
+    expect(peer.paymentMethods.get(defaultRef)?.customer).toBeNull();
+    // Stripe's own event about the detachment finds the mirror already right.
+    await deliver(
+      "payment_method.detached",
+      { ...peer.paymentMethods.get(defaultRef)!, _behaviour: undefined },
+      {
+        previousAttributes: { customer: added.session.customer },
+      },
+    );
+    expect((await o.state()).payment_methods).toEqual([{ last4: "4242", is_default: true }]);
   });
 
   it("add_payment_method (raw card numbers) is the sandbox's only", async () => {
