@@ -198,8 +198,22 @@ const schema = z.object({
     .min(1, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
     .max(1_000_000, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
     .default(8),
-  /** Who takes payments; `sandbox` is the built-in test provider (every screen says "Test mode"). */
-  BILLING_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+  /**
+   * Who takes payments: `sandbox` is the built-in test provider (every screen says "Test mode"), `stripe`
+   * needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET. Unset: Stripe when both keys are set, else sandbox.
+   */
+  BILLING_PROVIDER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.enum(["sandbox", "stripe"], { error: "BILLING_PROVIDER must be sandbox or stripe" }).optional()),
+  /** sk_test_… (test mode: screens say "Test mode") or sk_live_… / rk_… */
+  STRIPE_SECRET_KEY: optionalText,
+  /** whsec_…: the signing secret of the webhook endpoint /api/v1/billing/webhooks/stripe */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another API host for the SDK (a local fake in tests, a proxy); unset = api.stripe.com. */
+  STRIPE_API_BASE: optionalUrl(["http:", "https:"], "STRIPE_API_BASE must be an http(s) URL"),
   /**
    * Paid plans shown as "Coming soon" (not yet for sale), comma-separated; empty = all are for sale. Free is
    * always available and enterprise always "contact sales".
@@ -249,8 +263,12 @@ const schema = z.object({
   TEST_HOOKS: bool,
 });
 
-export type Config = Omit<z.infer<typeof schema>, "SESSION_SECRET" | "APP_URL" | "DATA_DIR" | "MAIL_FROM"> & {
+export type Config = Omit<
+  z.infer<typeof schema>,
+  "SESSION_SECRET" | "APP_URL" | "DATA_DIR" | "MAIL_FROM" | "BILLING_PROVIDER"
+> & {
   APP_URL: string;
+  BILLING_PROVIDER: "sandbox" | "stripe";
   MAIL_FROM: string;
   DATA_DIR: string;
   SESSION_SECRET: string;
@@ -292,8 +310,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (raw.LLM_BASE_URL && raw.LLM_MODELS.length === 0) {
     throw new ConfigError("LLM_MODELS", "name at least one model when LLM_BASE_URL is set");
   }
+  const stripeKeys = Boolean(raw.STRIPE_SECRET_KEY && raw.STRIPE_WEBHOOK_SECRET);
+  if (raw.BILLING_PROVIDER === "stripe" && !stripeKeys) {
+    throw new ConfigError(
+      "BILLING_PROVIDER",
+      "stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
+  }
   return {
     ...raw,
+    BILLING_PROVIDER: raw.BILLING_PROVIDER ?? (stripeKeys ? "stripe" : "sandbox"),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
     DATA_DIR: dataDir,
     SESSION_SECRET: secret,

@@ -45,6 +45,7 @@ export const apiOnlyCodes = [
   "card_declined",
   "signature_invalid",
   "sandbox_only",
+  "card_setup_unavailable",
 ] as const;
 export type ApiOnlyCode = (typeof apiOnlyCodes)[number];
 

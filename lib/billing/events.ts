@@ -25,7 +25,7 @@ export async function receiveEvent(
   headers: Readonly<Record<string, string | undefined>>,
   now: Date = new Date(),
 ): Promise<Received> {
-  const event = provider.verifyEvent(rawBody, headers);
+  const event = await provider.verifyEvent(rawBody, headers);
   const [row] = await db
     .insert(billingEvents)
     .values({

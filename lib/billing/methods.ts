@@ -5,7 +5,7 @@ import { paymentMethods } from "@/lib/db/schema";
 import { logger } from "@/lib/logger";
 import { billingApiError } from "./api-errors";
 import { BillingError } from "./errors";
-import { isSandbox } from "./providers";
+import { isSandbox, isStripe } from "./providers";
 import { type CardInput, SandboxInputError } from "./providers/sandbox";
 import type { PaymentProvider } from "./providers/types";
 import { isEntitled } from "./subscription-machine";
@@ -109,4 +109,18 @@ export async function addCard(
     throw new BillingError("unknown");
   }
   return row;
+}
+
+/**
+ * `start_card_setup`: a provider's hosted page where the owner saves a card (Stripe: Checkout in setup mode,
+ * back to the billing page's methods tab). The card reaches the mirror by the provider's event. The sandbox
+ * takes its test cards through `addCard` instead.
+ */
+export async function startCardSetup(
+  provider: PaymentProvider,
+  ownerId: string,
+  locale: string,
+): Promise<string> {
+  if (!isStripe(provider)) throw billingApiError("card_setup_unavailable", "not_found");
+  return provider.startCardSetup(ownerId, locale);
 }

@@ -57,6 +57,17 @@ export const billingContracts = {
     bodyLimit: WEBHOOK_BODY_LIMIT,
     data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
   }),
+  stripeWebhook: defineRoute({
+    method: "POST",
+    path: "/api/v1/billing/webhooks/stripe",
+    auth: "none",
+    // Server to server: authenticated by Stripe's signature (stripe-signature) over the raw body.
+    origin: "any",
+    summary:
+      "Stripe's signed events (BILLING_PROVIDER=stripe, else 404): verified, stored once per event id, processed by a job.",
+    bodyLimit: WEBHOOK_BODY_LIMIT,
+    data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+  }),
   sandboxPay: defineRoute({
     method: "POST",
     path: "/api/v1/billing/sandbox/pay",

@@ -31,6 +31,7 @@ export const routeTable = {
   endSession: { method: "DELETE", path: "/api/v1/user/sessions/:id" },
   routeRules: { method: "GET", path: "/api/v1/route-rules" },
   sandboxWebhook: { method: "POST", path: "/api/v1/billing/webhooks/sandbox" },
+  stripeWebhook: { method: "POST", path: "/api/v1/billing/webhooks/stripe" },
   sandboxPay: { method: "POST", path: "/api/v1/billing/sandbox/pay" },
   sandboxSettle: { method: "POST", path: "/api/v1/billing/sandbox/settle" },
   sandboxClock: { method: "POST", path: "/api/v1/billing/sandbox/clock" },

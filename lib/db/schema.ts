@@ -668,6 +668,26 @@ export const billingEvents = pgTable(
   ],
 );
 
+/**
+ * The provider's customer for each owner (Stripe: `cus_…`), created on first need. Both directions are
+ * unique: events name the provider's customer and are mapped back to the owner through this row only.
+ */
+export const billingCustomers = pgTable(
+  "billing_customers",
+  {
+    provider: text("provider").notNull(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customerRef: text("customer_ref").notNull(),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("billing_customers_owner_idx").on(t.provider, t.ownerId),
+    uniqueIndex("billing_customers_ref_idx").on(t.provider, t.customerRef),
+  ],
+);
+
 /** Enterprise enquiries from the pricing page (BILL-2), e-mailed to SALES_EMAIL when it is set. */
 export const salesContacts = pgTable("sales_contacts", {
   id: uuid("id").primaryKey().defaultRandom(),

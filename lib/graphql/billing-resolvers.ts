@@ -6,7 +6,14 @@ import { asApiError } from "@/lib/billing/api-errors";
 import { cancelSubscription, changePlan, previewChange, resumeSubscription } from "@/lib/billing/changes";
 import { createPaymentToken, paymentOf } from "@/lib/billing/checkout";
 import { liveBilling } from "@/lib/billing/live";
-import { addCard, deleteMethod, isUuid, methodsOf, setDefaultMethod } from "@/lib/billing/methods";
+import {
+  addCard,
+  deleteMethod,
+  isUuid,
+  methodsOf,
+  setDefaultMethod,
+  startCardSetup,
+} from "@/lib/billing/methods";
 import { currencies, cycles } from "@/lib/billing/money";
 import { planIds } from "@/lib/billing/plan-limits";
 import { planCatalogue } from "@/lib/billing/plans";
@@ -192,6 +199,12 @@ export const billingRoot = {
     const input = parse(cardInput, args.input, ctx);
     const { db, provider } = await liveBilling();
     return methodView(await addCard(db, provider, user.id, input));
+  }),
+
+  start_card_setup: billing(async (_: unknown, ctx) => {
+    const user = await ctx.user();
+    const { provider } = await liveBilling();
+    return startCardSetup(provider, user.id, ctx.locale);
   }),
 
   set_default_payment_method: billing(async (args: { id: string }, ctx) => {

@@ -201,6 +201,8 @@ export const billingTypeDefs = /* GraphQL */ `
     cancel_subscription: Subscription!
     resume_subscription: Subscription!
     add_payment_method(input: CardInput!): PaymentMethod!
+    "a real provider's hosted page where the owner saves a card (Stripe Checkout, setup mode); returns its URL. The card appears in payment_methods once the provider's event arrives. The sandbox answers not_found (use add_payment_method)"
+    start_card_setup: String!
     set_default_payment_method(id: ID!): [PaymentMethod!]!
     delete_payment_method(id: ID!): [PaymentMethod!]!
     contact_sales(input: ContactSalesInput!): Boolean!

@@ -112,6 +112,18 @@ describe("billing configuration", () => {
     expect(failure({ BILLING_PRICES: '{"starter":{"USD":0}}' })).toBe("BILLING_PRICES");
     expect(failure({ BILLING_PROVIDER: "paypal" })).toBe("BILLING_PROVIDER");
   });
+
+  it("takes Stripe when asked with both keys, or when unset and both keys are there; refuses it half set", () => {
+    const keys = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    expect(env({ BILLING_PROVIDER: "stripe", ...keys }).BILLING_PROVIDER).toBe("stripe");
+    expect(env(keys).BILLING_PROVIDER).toBe("stripe");
+    expect(env({ BILLING_PROVIDER: "", ...keys }).BILLING_PROVIDER).toBe("stripe");
+    expect(env({ BILLING_PROVIDER: "sandbox", ...keys }).BILLING_PROVIDER).toBe("sandbox");
+    expect(env({ STRIPE_SECRET_KEY: "sk_test_x" }).BILLING_PROVIDER).toBe("sandbox");
+    expect(failure({ BILLING_PROVIDER: "stripe" })).toBe("BILLING_PROVIDER");
+    expect(failure({ BILLING_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x" })).toBe("BILLING_PROVIDER");
+    expect(failure({ STRIPE_API_BASE: "ftp://x" })).toBe("STRIPE_API_BASE");
+  });
 });
 
 describe("the catalogue", () => {

@@ -1,8 +1,10 @@
 import "server-only";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/errors";
 import { receiveEvent } from "../events";
 import { type EventDelivery, SandboxProvider, sandboxSecret } from "./sandbox";
+import { StripeProvider } from "./stripe";
 import type { PaymentProvider } from "./types";
 
 /**
@@ -30,9 +32,28 @@ export function paymentProvider(
       });
       return sandbox;
     }
+    case "stripe":
+      // Config refuses to start with BILLING_PROVIDER=stripe and a key missing.
+      return new StripeProvider({
+        db,
+        secretKey: c.STRIPE_SECRET_KEY!,
+        webhookSecret: c.STRIPE_WEBHOOK_SECRET!,
+        apiBase: c.STRIPE_API_BASE,
+        methodsUrl: `${c.APP_URL}/{locale}/billing?tab=methods`,
+      });
   }
 }
 
 export function isSandbox(provider: PaymentProvider): provider is SandboxProvider {
   return provider instanceof SandboxProvider;
+}
+
+export function isStripe(provider: PaymentProvider): provider is StripeProvider {
+  return provider instanceof StripeProvider;
+}
+
+/** Stripe's own routes answer 404 under another provider, as if they did not exist. */
+export function stripeOnly(provider: PaymentProvider): StripeProvider {
+  if (!isStripe(provider)) throw new ApiError("not_found", "route_not_found");
+  return provider;
 }

@@ -63,11 +63,14 @@ export type ChargeRequest = {
   idempotencyKey: string;
 };
 
-/** A verified event, reduced to what it is about. */
+/**
+ * A verified event, reduced to what it is about: a payment to converge, an owner's cards to mirror, or
+ * nothing the product acts on (`none`: stored like any event, processing is a no-op).
+ */
 export type NormalizedEvent = {
   id: string;
   type: string;
-  subject: { kind: "payment" | "method"; ref: string };
+  subject: { kind: "payment" | "method" | "none"; ref: string };
   customer: string | null;
   payload: Record<string, unknown>;
 };
@@ -95,7 +98,11 @@ export interface PaymentProvider {
   setDefaultMethod(customer: string, ref: string): Promise<void>;
   /**
    * Checks an event's signature over its raw body and returns it normalised; throws EventVerificationError
-   * when it is forged, malformed or too old.
+   * when it is forged, malformed or too old. May be async: a real provider maps its customer back to the
+   * owner (a database read) after the signature holds.
    */
-  verifyEvent(rawBody: string, headers: Readonly<Record<string, string | undefined>>): NormalizedEvent;
+  verifyEvent(
+    rawBody: string,
+    headers: Readonly<Record<string, string | undefined>>,
+  ): NormalizedEvent | Promise<NormalizedEvent>;
 }
