@@ -21,9 +21,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ApiClientError } from "@/lib/client/api";
-import type { PaymentMethod } from "@/lib/client/billing";
+import { billingApi, type PaymentMethod } from "@/lib/client/billing";
 import {
   useAddPaymentMethod,
+  useCardEntry,
   useDeletePaymentMethod,
   usePaymentMethods,
   useSetDefaultPaymentMethod,
@@ -38,13 +39,29 @@ export function MethodsTab() {
   const t = useTranslations("billing");
   const { data, isPending, isError, refetch } = usePaymentMethods();
   const [adding, setAdding] = useState(false);
+  const entry = useCardEntry();
+  const [leaving, setLeaving] = useState(false);
+  // A real provider takes the card on its own page; the sandbox's test cards go in our form.
+  const add = async () => {
+    if (entry.data !== "hosted") {
+      setAdding(true);
+      return;
+    }
+    setLeaving(true);
+    try {
+      window.location.assign(await billingApi.startCardSetup());
+    } catch (err) {
+      toast.error(detailOf(err, t("methods.addFailed")));
+      setLeaving(false);
+    }
+  };
   if (isPending) return <Loading label={t("loading")} />;
   if (isError)
     return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void refetch()} />;
   return (
     <div className="space-y-4" data-testid="payment-methods">
       <div className="flex justify-end">
-        <Button onClick={() => setAdding(true)}>
+        <Button onClick={() => void add()} disabled={entry.isPending || leaving} aria-busy={leaving}>
           <PlusIcon aria-hidden />
           {t("methods.add")}
         </Button>

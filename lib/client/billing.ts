@@ -94,6 +94,8 @@ const INVOICES = /* GraphQL */ `query Invoices($last_id: ID) {
 const METHODS = /* GraphQL */ `query {
   payment_methods { id brand last4 exp_month exp_year is_default is_other state }
 }`;
+const CARD_ENTRY = /* GraphQL */ `query { card_entry }`;
+const START_CARD_SETUP = /* GraphQL */ `mutation { start_card_setup }`;
 const ADD_METHOD = /* GraphQL */ `mutation AddPaymentMethod($input: CardInput!) {
   add_payment_method(input: $input) { id }
 }`;
@@ -127,6 +129,11 @@ export const billingApi = {
     (await api.graphql<{ invoices: Invoice[] }>(INVOICES, { last_id: lastId ?? null }, opts)).invoices,
   paymentMethods: async (opts?: RequestOptions) =>
     (await api.graphql<{ payment_methods: PaymentMethod[] }>(METHODS, {}, opts)).payment_methods,
+  /** "form": the sandbox's card form; "hosted": the provider's own page (start_card_setup). */
+  cardEntry: async (opts?: RequestOptions) =>
+    (await api.graphql<{ card_entry: "form" | "hosted" }>(CARD_ENTRY, {}, opts)).card_entry,
+  startCardSetup: async () =>
+    (await api.graphql<{ start_card_setup: string }>(START_CARD_SETUP)).start_card_setup,
   addPaymentMethod: (input: CardInput) => api.graphql(ADD_METHOD, { input }).then(() => undefined),
   setDefaultPaymentMethod: (id: string) => api.graphql(SET_DEFAULT, { id }).then(() => undefined),
   deletePaymentMethod: (id: string) => api.graphql(DELETE_METHOD, { id }).then(() => undefined),

@@ -17,6 +17,7 @@ import {
 import { currencies, cycles } from "@/lib/billing/money";
 import { planIds } from "@/lib/billing/plan-limits";
 import { planCatalogue } from "@/lib/billing/plans";
+import { isSandbox } from "@/lib/billing/providers";
 import { contactSales } from "@/lib/billing/sales";
 import { subscriptionOf } from "@/lib/billing/subscriptions";
 import { invoiceView, methodView, paymentView, planView, subscriptionView } from "@/lib/billing/views";
@@ -199,6 +200,12 @@ export const billingRoot = {
     const input = parse(cardInput, args.input, ctx);
     const { db, provider } = await liveBilling();
     return methodView(await addCard(db, provider, user.id, input));
+  }),
+
+  card_entry: billing(async (_: unknown, ctx) => {
+    await ctx.user();
+    const { provider } = await liveBilling();
+    return isSandbox(provider) ? "form" : "hosted";
   }),
 
   start_card_setup: billing(async (_: unknown, ctx) => {

@@ -186,6 +186,8 @@ export const billingTypeDefs = /* GraphQL */ `
     invoices(last_id: ID): [Invoice!]!
     invoice(id: ID!): Invoice
     payment_methods: [PaymentMethod!]!
+    "how a card is added: form (the sandbox's test cards, add_payment_method) or hosted (start_card_setup's page)"
+    card_entry: String!
     "the owner's own checkout only; without a token, the one in the payment_token cookie"
     payment(token: String): Payment
     "what change_plan would do now (a refusal answers the same translated error change_plan would)"

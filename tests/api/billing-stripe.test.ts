@@ -266,6 +266,9 @@ describe("the Stripe webhook", () => {
 describe("cards on Stripe", () => {
   it("start_card_setup opens a set-up session; its event mirrors the new card", async () => {
     const o = await owner();
+    // The billing page asks how a card is added: on Stripe, on Stripe's page.
+    const entry = await o.gql<{ card_entry: string }>("{ card_entry }");
+    expect(entry.data!.card_entry).toBe("hosted");
     const r = await o.gql<{ start_card_setup: string }>("mutation { start_card_setup }");
     expect(r.errors).toBeUndefined();
     const url = r.data!.start_card_setup;

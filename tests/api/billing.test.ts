@@ -647,6 +647,10 @@ describe("renewals on the sandbox's test clock", () => {
 describe("payment methods", () => {
   it("adds, makes default and refuses to delete the only card of a renewing plan", async () => {
     const o = await owner();
+    // The billing page asks how a card is added: on the sandbox, in its own test-card form.
+    const entry = await gql<{ card_entry: string }>("{ card_entry }", {}, { token: o.token });
+    expect(entry.data!.card_entry).toBe("form");
+    expect((await gql("{ card_entry }")).errors?.[0]?.message).toBe("Unauthorized");
     const started = await checkout(o, "beginner", "monthly");
     await pay(o, started.token, card(CARD_OK));
     await until(

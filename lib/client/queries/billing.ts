@@ -9,6 +9,7 @@ export const billingKeys = {
   subscription: ["graphql", "billing", "subscription"] as const,
   invoices: ["graphql", "billing", "invoices"] as const,
   methods: ["graphql", "billing", "payment_methods"] as const,
+  cardEntry: ["graphql", "billing", "card_entry"] as const,
 };
 
 export function useSubscription() {
@@ -34,6 +35,15 @@ export function usePaymentMethods() {
   return useQuery({
     queryKey: billingKeys.methods,
     queryFn: ({ signal }) => billingApi.paymentMethods({ signal }),
+  });
+}
+
+/** How a card is added never changes while the server runs. */
+export function useCardEntry() {
+  return useQuery({
+    queryKey: billingKeys.cardEntry,
+    queryFn: ({ signal }) => billingApi.cardEntry({ signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
