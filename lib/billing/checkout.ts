@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { type PaymentTokenStatus, paymentTokens, users } from "@/lib/db/schema";
+import { logger } from "@/lib/logger";
 import { BillingError } from "./errors";
 import type { Currency, Cycle } from "./money";
 import type { PlanId } from "./plan-limits";
@@ -12,6 +13,8 @@ import type { PaymentProvider, ProviderPayment } from "./providers/types";
 import { isEntitled } from "./subscription-machine";
 import { stateOf } from "./subscriptions";
 import { syncPayment } from "./sync";
+
+const log = logger("billing");
 
 /**
  * Checkout (BILL-3, BILL-4): a payment token for (plan, cycle, currency), paid on the provider's page. An
@@ -192,13 +195,23 @@ export async function paymentOf(
   };
   let row = await find();
   if (!row) return null;
+  let unsure = false;
   if ((row.status === "pending" || row.status === "verifying") && row.providerRef) {
-    if (row.status === "pending" && row.expiresAt <= now) await provider.expireCheckout(row.providerRef);
-    await syncPayment(db, provider, row.providerRef, now);
+    try {
+      if (row.status === "pending" && row.expiresAt <= now) await provider.expireCheckout(row.providerRef);
+      await syncPayment(db, provider, row.providerRef, now);
+    } catch (err) {
+      // The provider cannot be asked now. The money may already have moved, so the owner is told it is
+      // being verified (never "failed"); the event, the sweep or the next check settles it.
+      log.warn(
+        `payment check: ${provider.id} did not answer for ${row.providerRef}: ${(err as Error).message}`,
+      );
+      unsure = true;
+    }
     row = (await find())!;
   }
   return {
-    status: row.status,
+    status: unsure && row.status === "pending" ? "verifying" : row.status,
     plan: row.plan as PlanId,
     cycle: row.cycle as Cycle,
     amount: row.amount,

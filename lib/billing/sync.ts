@@ -67,6 +67,19 @@ async function methodLabel(provider: PaymentProvider, payment: ProviderPayment):
   return `${method.brand.charAt(0).toUpperCase()}${method.brand.slice(1)} •••• ${method.last4}`;
 }
 
+/**
+ * Whether the provider's succeeded payment is the money asked for: the same currency and at least the
+ * amount. Anything else activates nothing; it is logged for support (a provider, or a tampered checkout,
+ * that took less than the price must not buy the plan).
+ */
+function paysInFull(payment: ProviderPayment, amount: number, currency: string, what: string): boolean {
+  if (payment.currency === currency && payment.amount >= amount) return true;
+  log.error(
+    `${what}: ${payment.ref} paid ${payment.amount} ${payment.currency}, ${amount} ${currency} was asked; not applied`,
+  );
+  return false;
+}
+
 function persist(tx: Tx, ownerId: string, providerId: string, state: MachineState, event: MachineEvent) {
   const next = transition(state, event);
   return next.ok ? saveState(tx, ownerId, providerId, next.state).then(() => next.state) : null;
@@ -103,6 +116,14 @@ async function applyCheckout(
       await setToken("verifying");
       const next = transition(state, { type: "checkout_verifying", at: now, ...purchase });
       if (next.ok) await saveState(tx, token.ownerId, providerId, next.state, { checkoutTokenId: token.id });
+      return;
+    }
+    if (
+      payment.status === "succeeded" &&
+      !paysInFull(payment, token.amount, token.currency, `checkout ${token.id}`)
+    ) {
+      // Money arrived but not what was asked: not a purchase, and not final either (support may settle it).
+      if (token.status === "pending") await setToken("verifying");
       return;
     }
     if (payment.status === "succeeded") {
@@ -164,6 +185,12 @@ async function applyInvoicePayment(
     const row = await lockSubscription(tx, invoice.ownerId);
     const state = stateOf(row);
 
+    if (
+      payment.status === "succeeded" &&
+      !paysInFull(payment, invoice.total, invoice.currency, `invoice ${invoice.number}`)
+    ) {
+      return;
+    }
     if (payment.status === "succeeded") {
       const at = payment.settledAt ?? now;
       await tx

@@ -171,6 +171,28 @@ describe("checkout through Stripe", () => {
     expect(s.payment?.status).toBe("succeeded");
   });
 
+  it("the payment check says verifying, not failed, while Stripe cannot be asked; then the real outcome", async () => {
+    const o = await owner();
+    const { token, sessionId } = await o.checkout("starter", "monthly");
+    const done = peer.completeSession(sessionId, CARD_OK);
+    peer.down = true;
+    try {
+      const r = await o.gql<{ payment: { status: string } }>(
+        "query P($token: String) { payment(token: $token) { status } }",
+        { token },
+      );
+      expect(r.errors).toBeUndefined();
+      expect(r.data!.payment.status).toBe("verifying");
+    } finally {
+      peer.down = false;
+    }
+    // Stripe answers again: the next check converges on what it says, with or without the event.
+    expect(done.session.status).toBe("complete");
+    expect((await o.state(token)).payment?.status).toBe("succeeded");
+    const s = await o.state(token);
+    expect(s.subscription).toMatchObject({ status: "active", plan: { id: "starter" } });
+  });
+
   it("an event that says paid for a session Stripe says is open activates nothing", async () => {
     const o = await owner();
     const { token, sessionId } = await o.checkout("starter", "monthly");

@@ -28,6 +28,8 @@ export type StripePeer = {
   paymentMethods: Map<string, Obj>;
   /** "METHOD /path" of every API request, in order */
   requests: string[];
+  /** while true, every API request answers 503 (Stripe unreachable or failing) */
+  down: boolean;
   /**
    * Ends a checkout as Stripe's page would after the owner types `card`: paid (a PaymentIntent and a saved
    * card attached to the customer) or, for 0002, a declined attempt with the session still open.
@@ -324,6 +326,10 @@ export async function startStripePeer(webhookSecret = `whsec_${randomBytes(16).t
         res.writeHead(status, { "content-type": "application/json", "request-id": newId("req") });
         res.end(JSON.stringify(body));
       };
+      if (peer.down) {
+        send(503, { error: { type: "api_error", message: "The fake Stripe is down for this test." } });
+        return;
+      }
       if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_")) {
         send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
         return;
@@ -367,6 +373,7 @@ export async function startStripePeer(webhookSecret = `whsec_${randomBytes(16).t
     paymentIntents,
     paymentMethods,
     requests,
+    down: false,
     completeSession(sessionId, card) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`no session ${sessionId}`);

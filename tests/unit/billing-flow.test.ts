@@ -243,6 +243,31 @@ describe("the sandbox's test cards", () => {
     expect(await currentLimits(db(), ownerId, world.now)).toBe(plans.starter);
   });
 
+  it("a payment of less than the price, or in another currency, buys nothing", async () => {
+    for (const lie of [{ amount: 1 }, { currency: "USD" as const }]) {
+      const ownerId = await world.newOwner();
+      const { token, payment } = await world.buy(ownerId, "starter", "monthly", "bank_transfer");
+      // The funds arrive; the event waits, so the first look at it is the lying one below.
+      world.hold = true;
+      await world.sandbox.settle(payment.ref);
+      world.hold = false;
+      world.held.length = 0;
+      // The provider's own record says it took other money than the checkout asked for.
+      const lying = Object.create(world.sandbox) as typeof world.sandbox;
+      lying.getPayment = async (ref) => {
+        const real = await world.sandbox.getPayment(ref);
+        return real && { ...real, ...lie };
+      };
+      expect((await paymentOf(db(), lying, ownerId, token, world.now))!.status).toBe("verifying");
+      expect((await subscriptionOf(db(), ownerId))?.status).not.toBe("active");
+      expect((await ownerRows(ownerId)).invoices).toEqual([]);
+      expect(await currentLimits(db(), ownerId, world.now)).toBe(plans.free);
+      // The real record (the full price) then applies as usual.
+      expect((await paymentOf(db(), world.sandbox, ownerId, token, world.now))!.status).toBe("succeeded");
+      expect(await currentLimits(db(), ownerId, world.now)).toBe(plans.starter);
+    }
+  });
+
   it("refuses plans that are not for sale and a second plan", async () => {
     const ownerId = await world.newOwner();
     const start = (plan: "enterprise" | "business" | "free" | "starter") =>
