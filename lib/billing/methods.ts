@@ -124,3 +124,17 @@ export async function startCardSetup(
   if (!isStripe(provider)) throw billingApiError("card_setup_unavailable", "not_found");
   return provider.startCardSetup(ownerId, locale);
 }
+
+/**
+ * The owner's cards read again from the provider (the source of truth), for the page an owner comes back to
+ * from the provider's card page: the card is saved there before the browser returns, its event may still be
+ * on the way. A provider that cannot be asked leaves the mirror as it is; the event will bring the card.
+ */
+export async function refreshMethods(db: Db, provider: PaymentProvider, ownerId: string): Promise<void> {
+  if (isSandbox(provider)) return;
+  try {
+    await syncMethods(db, provider, ownerId);
+  } catch (err) {
+    log.warn(`cards of ${ownerId} not refreshed from ${provider.id}: ${(err as Error).message}`);
+  }
+}

@@ -91,8 +91,8 @@ const SUBSCRIPTION = /* GraphQL */ `query {
 const INVOICES = /* GraphQL */ `query Invoices($last_id: ID) {
   invoices(last_id: $last_id) { id number status due_date description payment_method plan total currency type }
 }`;
-const METHODS = /* GraphQL */ `query {
-  payment_methods { id brand last4 exp_month exp_year is_default is_other state }
+const METHODS = /* GraphQL */ `query Methods($refresh: Boolean) {
+  payment_methods(refresh: $refresh) { id brand last4 exp_month exp_year is_default is_other state }
 }`;
 const CARD_ENTRY = /* GraphQL */ `query { card_entry }`;
 const START_CARD_SETUP = /* GraphQL */ `mutation { start_card_setup }`;
@@ -127,8 +127,15 @@ export const billingApi = {
     (await api.graphql<{ subscription: Subscription | null }>(SUBSCRIPTION, {}, opts)).subscription,
   invoices: async (lastId?: string, opts?: RequestOptions) =>
     (await api.graphql<{ invoices: Invoice[] }>(INVOICES, { last_id: lastId ?? null }, opts)).invoices,
-  paymentMethods: async (opts?: RequestOptions) =>
-    (await api.graphql<{ payment_methods: PaymentMethod[] }>(METHODS, {}, opts)).payment_methods,
+  /** `refresh`: read again from the provider first (back from its card page). */
+  paymentMethods: async (opts?: RequestOptions & { refresh?: boolean }) =>
+    (
+      await api.graphql<{ payment_methods: PaymentMethod[] }>(
+        METHODS,
+        { refresh: opts?.refresh ?? false },
+        opts,
+      )
+    ).payment_methods,
   /** "form": the sandbox's card form; "hosted": the provider's own page (start_card_setup). */
   cardEntry: async (opts?: RequestOptions) =>
     (await api.graphql<{ card_entry: "form" | "hosted" }>(CARD_ENTRY, {}, opts)).card_entry,

@@ -11,6 +11,7 @@ import {
   deleteMethod,
   isUuid,
   methodsOf,
+  refreshMethods,
   setDefaultMethod,
   startCardSetup,
 } from "@/lib/billing/methods";
@@ -113,9 +114,10 @@ export const billingRoot = {
     return row ? invoiceView(row, ctx.locale) : null;
   }),
 
-  payment_methods: billing(async (_: unknown, ctx) => {
+  payment_methods: billing(async (args: { refresh?: boolean | null }, ctx) => {
     const user = await ctx.user();
-    const { db } = await liveBilling();
+    const { db, provider } = await liveBilling();
+    if (args.refresh) await refreshMethods(db, provider, user.id);
     return (await methodsOf(db, user.id)).map(methodView);
   }),
 

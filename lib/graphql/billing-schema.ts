@@ -185,7 +185,8 @@ export const billingTypeDefs = /* GraphQL */ `
     "newest first, 20 at a time; the next page starts after last_id"
     invoices(last_id: ID): [Invoice!]!
     invoice(id: ID!): Invoice
-    payment_methods: [PaymentMethod!]!
+    "with refresh, the cards are first read again from the provider (back from its card page; its event may not be processed yet)"
+    payment_methods(refresh: Boolean): [PaymentMethod!]!
     "how a card is added: form (the sandbox's test cards, add_payment_method) or hosted (start_card_setup's page)"
     card_entry: String!
     "the owner's own checkout only; without a token, the one in the payment_token cookie"

@@ -286,6 +286,27 @@ describe("the Stripe webhook", () => {
 });
 
 describe("cards on Stripe", () => {
+  it("back from Stripe's card page, a refreshed list asks Stripe before the card's event is processed", async () => {
+    const o = await owner();
+    const r = await o.gql<{ start_card_setup: string }>("mutation { start_card_setup }");
+    peer.completeSession(r.data!.start_card_setup.split("/pay/")[1]!, CARD_OK);
+    const LIST = "query L($r: Boolean) { payment_methods(refresh: $r) { last4 is_default } }";
+    type List = { payment_methods: { last4: string; is_default: boolean }[] };
+    expect((await o.gql<List>(LIST, { r: false })).data!.payment_methods).toEqual([]);
+    expect((await o.gql<List>(LIST, { r: true })).data!.payment_methods).toEqual([
+      { last4: "4242", is_default: true },
+    ]);
+    // Stripe unreachable: the mirror answers as it stands, not an error.
+    peer.down = true;
+    try {
+      const down = await o.gql<List>(LIST, { r: true });
+      expect(down.errors).toBeUndefined();
+      expect(down.data!.payment_methods).toHaveLength(1);
+    } finally {
+      peer.down = false;
+    }
+  });
+
   it("start_card_setup opens a set-up session; its event mirrors the new card", async () => {
     const o = await owner();
     // The billing page asks how a card is added: on Stripe, on Stripe's page.
@@ -298,7 +319,7 @@ describe("cards on Stripe", () => {
     const sessionId = url.split("/pay/")[1]!;
     expect(peer.sessions.get(sessionId)).toMatchObject({
       mode: "setup",
-      success_url: `${base()}/en/billing?tab=methods`,
+      success_url: `${base()}/en/billing?tab=methods&card_setup=1`,
     });
     const done = peer.completeSession(sessionId, "4000 0000 0000 0341");
     await deliver("checkout.session.completed", done.session);

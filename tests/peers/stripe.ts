@@ -315,6 +315,35 @@ export async function startStripePeer(webhookSecret = `whsec_${randomBytes(16).t
     return rest;
   }
 
+  /**
+   * Stripe's hosted Checkout page, as small as a browser test needs: a card field and "Pay". A paid session
+   * sends its signed `checkout.session.completed` event to the app and goes back to `success_url`, as Stripe
+   * does (the redirect itself proves nothing: the app waits for the event or asks). A declined card stays on
+   * the page with Stripe's message.
+   */
+  async function hostedPage(id: string, method: string, form: Obj, res: ServerResponse) {
+    const s = sessions.get(id);
+    const page = (status: number, body: string) => {
+      res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
+      res.end(
+        `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Fake Stripe Checkout</title></head><body>${body}</body></html>`,
+      );
+    };
+    if (!s) return page(404, "<p>No such checkout.</p>");
+    if (s.status !== "open") return page(410, `<p>This checkout is ${String(s.status)}.</p>`);
+    const formHtml = (error = "") => `<h1>Fake Stripe Checkout</h1>
+      <p data-testid="stripe-amount">${String(s.amount_total ?? "")} ${String(s.currency ?? "").toUpperCase()}</p>
+      ${error ? `<p role="alert">${error}</p>` : ""}
+      <form method="post"><label>Card number <input name="card" autocomplete="cc-number"></label>
+      <button type="submit">Pay</button></form>`;
+    if (method !== "POST") return page(200, formHtml());
+    const done = peer.completeSession(id, String(form.card ?? ""));
+    if (done.session.status !== "complete") return page(402, formHtml("Your card was declined."));
+    if (peer.webhookUrl) await peer.sendEvent("checkout.session.completed", done.session).catch(() => {});
+    res.writeHead(303, { location: String(s.success_url) });
+    res.end();
+  }
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -328,6 +357,11 @@ export async function startStripePeer(webhookSecret = `whsec_${randomBytes(16).t
       };
       if (peer.down) {
         send(503, { error: { type: "api_error", message: "The fake Stripe is down for this test." } });
+        return;
+      }
+      const hosted = url.pathname.match(/^\/pay\/([^/]+)$/);
+      if (hosted) {
+        void hostedPage(hosted[1]!, method, parseForm(Buffer.concat(chunks).toString("utf8")), res);
         return;
       }
       if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_")) {

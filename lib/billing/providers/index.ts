@@ -39,7 +39,8 @@ export function paymentProvider(
         secretKey: c.STRIPE_SECRET_KEY!,
         webhookSecret: c.STRIPE_WEBHOOK_SECRET!,
         apiBase: c.STRIPE_API_BASE,
-        methodsUrl: `${c.APP_URL}/{locale}/billing?tab=methods`,
+        // `card_setup=1`: the methods tab asks the provider for the cards once more on the way back.
+        methodsUrl: `${c.APP_URL}/{locale}/billing?tab=methods&card_setup=1`,
       });
   }
 }

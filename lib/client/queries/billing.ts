@@ -34,8 +34,21 @@ export function useInvoices() {
 export function usePaymentMethods() {
   return useQuery({
     queryKey: billingKeys.methods,
-    queryFn: ({ signal }) => billingApi.paymentMethods({ signal }),
+    queryFn: ({ signal }) => billingApi.paymentMethods({ signal, refresh: backFromCardSetup() }),
   });
+}
+
+/**
+ * Back from a provider's card page (`?card_setup=1`): the first read asks the provider itself, since the
+ * card's event may not be processed yet. The marker leaves the address so a reload reads the mirror.
+ */
+function backFromCardSetup(): boolean {
+  if (typeof window === "undefined") return false;
+  const url = new URL(window.location.href);
+  if (url.searchParams.get("card_setup") !== "1") return false;
+  url.searchParams.delete("card_setup");
+  window.history.replaceState(window.history.state, "", url.toString());
+  return true;
 }
 
 /** How a card is added never changes while the server runs. */
