@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { signInWithOidc } from "../helpers/oidc-sign-in";
-import { startTestServer, type TestServer } from "../helpers/server";
-import { type StripePeer, startStripePeer } from "../peers/stripe";
+import { stripeWorld } from "../helpers/stripe-server";
 
 /**
  * Billing with BILLING_PROVIDER=stripe over real HTTP: a server of this file's own, pointed at the fake
@@ -16,30 +15,8 @@ const STARTER_YEARLY_VND = 4_790_400;
 const CARD_OK = "4242 4242 4242 4242";
 const CARD_DECLINED = "4000 0000 0000 0002";
 
-let peer: StripePeer;
-let server: TestServer | undefined;
-const base = () => server!.baseUrl;
-
-beforeAll(async () => {
-  peer = await startStripePeer();
-  server = await startTestServer({
-    env: {
-      AUTH_OIDC_ISSUER: inject("oidcIssuer"),
-      AUTH_OIDC_ID: "agentcity-test",
-      AUTH_OIDC_SECRET: "test-secret",
-      AUTH_OIDC_NAME: "Test ID",
-      BILLING_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_agentcity",
-      STRIPE_WEBHOOK_SECRET: peer.webhookSecret,
-      STRIPE_API_BASE: peer.baseUrl,
-    },
-  });
-  peer.webhookUrl = `${base()}/api/v1/billing/webhooks/stripe`;
-});
-afterAll(async () => {
-  await server?.stop();
-  await peer?.stop();
-});
+const world = stripeWorld();
+const base = world.base;
 
 async function sql<T = Record<string, unknown>>(query: string, params: unknown[] = []) {
   const res = await fetch(`${base()}/api/test/sql`, {
@@ -110,7 +87,7 @@ async function processed(eventId: string) {
 }
 
 async function deliver(type: string, object: Record<string, unknown>, opts = {}) {
-  const sent = await peer.sendEvent(type, object, opts);
+  const sent = await world.peer().sendEvent(type, object, opts);
   expect(sent.status).toBe(200);
   await processed(sent.id);
   return sent;
@@ -120,19 +97,21 @@ describe("checkout through Stripe", () => {
   it("a paid Checkout Session activates the plan once: one paid invoice, the card mirrored as default", async () => {
     const o = await owner();
     const { token, url, sessionId } = await o.checkout("starter", "yearly");
-    expect(url).toBe(`${peer.baseUrl}/pay/${sessionId}`);
-    const session = peer.sessions.get(sessionId)!;
+    expect(url).toBe(`${world.peer().baseUrl}/pay/${sessionId}`);
+    const session = world.peer().sessions.get(sessionId)!;
     expect(session).toMatchObject({ mode: "payment", amount_total: STARTER_YEARLY_VND, currency: "vnd" });
-    expect(peer.customers.get(String(session.customer))?.metadata).toMatchObject({
+    expect(world.peer().customers.get(String(session.customer))?.metadata).toMatchObject({
       owner_id: expect.any(String),
     });
     expect((await o.state(token)).payment?.status).toBe("pending");
 
-    const done = peer.completeSession(sessionId, CARD_OK);
+    const done = world.peer().completeSession(sessionId, CARD_OK);
     const first = await deliver("checkout.session.completed", done.session);
     // The same event three times, and another event about the same payment.
     for (let i = 0; i < 2; i++) {
-      const again = await peer.sendEvent("checkout.session.completed", done.session, { id: first.id });
+      const again = await world
+        .peer()
+        .sendEvent("checkout.session.completed", done.session, { id: first.id });
       expect(again).toMatchObject({ status: 200, body: { data: { received: true, duplicate: true } } });
     }
     await deliver("payment_intent.succeeded", done.paymentIntent!);
@@ -158,7 +137,7 @@ describe("checkout through Stripe", () => {
   it("events in reverse order end in the same state", async () => {
     const o = await owner();
     const { token, sessionId } = await o.checkout("starter", "yearly");
-    const done = peer.completeSession(sessionId, CARD_OK);
+    const done = world.peer().completeSession(sessionId, CARD_OK);
     await deliver("payment_method.attached", done.paymentMethod!);
     await deliver("payment_intent.succeeded", done.paymentIntent!);
     await deliver("checkout.session.completed", done.session);
@@ -174,8 +153,8 @@ describe("checkout through Stripe", () => {
   it("the payment check says verifying, not failed, while Stripe cannot be asked; then the real outcome", async () => {
     const o = await owner();
     const { token, sessionId } = await o.checkout("starter", "monthly");
-    const done = peer.completeSession(sessionId, CARD_OK);
-    peer.down = true;
+    const done = world.peer().completeSession(sessionId, CARD_OK);
+    world.peer().down = true;
     try {
       const r = await o.gql<{ payment: { status: string } }>(
         "query P($token: String) { payment(token: $token) { status } }",
@@ -184,7 +163,7 @@ describe("checkout through Stripe", () => {
       expect(r.errors).toBeUndefined();
       expect(r.data!.payment.status).toBe("verifying");
     } finally {
-      peer.down = false;
+      world.peer().down = false;
     }
     // Stripe answers again: the next check converges on what it says, with or without the event.
     expect(done.session.status).toBe("complete");
@@ -196,7 +175,7 @@ describe("checkout through Stripe", () => {
   it("an event that says paid for a session Stripe says is open activates nothing", async () => {
     const o = await owner();
     const { token, sessionId } = await o.checkout("starter", "monthly");
-    const open = peer.sessions.get(sessionId)!;
+    const open = world.peer().sessions.get(sessionId)!;
     await deliver("checkout.session.completed", {
       ...open,
       status: "complete",
@@ -213,7 +192,7 @@ describe("checkout through Stripe", () => {
   it("a declined card (0002) fails the checkout and activates nothing; the session can no longer be paid", async () => {
     const o = await owner();
     const { token, sessionId } = await o.checkout("starter", "monthly");
-    const done = peer.completeSession(sessionId, CARD_DECLINED);
+    const done = world.peer().completeSession(sessionId, CARD_DECLINED);
     expect(done.session.status).toBe("open");
     await deliver("payment_intent.payment_failed", done.paymentIntent!);
     const s = await o.state(token);
@@ -221,15 +200,15 @@ describe("checkout through Stripe", () => {
     expect(s.subscription).toBeNull();
     expect(s.invoices).toEqual([]);
     expect(s.payment_methods).toEqual([]);
-    expect(peer.sessions.get(sessionId)?.status).toBe("expired");
+    expect(world.peer().sessions.get(sessionId)?.status).toBe("expired");
   });
 
   it("a new checkout expires the previous open session", async () => {
     const o = await owner();
     const first = await o.checkout("starter", "monthly");
     const second = await o.checkout("beginner", "monthly");
-    expect(peer.sessions.get(first.sessionId)?.status).toBe("expired");
-    expect(peer.sessions.get(second.sessionId)?.status).toBe("open");
+    expect(world.peer().sessions.get(first.sessionId)?.status).toBe("expired");
+    expect(world.peer().sessions.get(second.sessionId)?.status).toBe("open");
   });
 });
 
@@ -243,12 +222,12 @@ describe("the Stripe webhook", () => {
       { timestamp: Math.floor(Date.now() / 1000) - 301 },
     ];
     for (const opts of cases) {
-      const sent = await peer.sendEvent("checkout.session.completed", object, opts);
+      const sent = await world.peer().sendEvent("checkout.session.completed", object, opts);
       expect(sent.status).toBe(400);
       expect(sent.body).toMatchObject({ error: { status: 400 } });
       expect(await sql("select 1 from billing_events where event_id = $1", [sent.id])).toHaveLength(0);
     }
-    const unsigned = await fetch(peer.webhookUrl, { method: "POST", body: "{}" });
+    const unsigned = await fetch(world.peer().webhookUrl, { method: "POST", body: "{}" });
     expect(unsigned.status).toBe(400);
   });
 
@@ -264,13 +243,15 @@ describe("the Stripe webhook", () => {
     const { token, sessionId } = await o.checkout("starter", "monthly");
     const before = await sql<{ n: number }>("select count(*)::int as n from payment_methods");
     // A real session and card of a customer nobody here has.
-    const stranger = await fetch(`${peer.baseUrl}/v1/customers`, {
+    const stranger = await fetch(`${world.peer().baseUrl}/v1/customers`, {
       method: "POST",
       headers: { authorization: "Bearer sk_test_other", "content-type": "application/x-www-form-urlencoded" },
       body: "metadata[owner_id]=someone-else",
     }).then((r) => r.json() as Promise<{ id: string }>);
-    const session = { ...peer.sessions.get(sessionId)!, customer: stranger.id, status: "complete" };
-    peer.sessions.set("cs_test_stranger", { ...session, id: "cs_test_stranger", payment_status: "paid" });
+    const session = { ...world.peer().sessions.get(sessionId)!, customer: stranger.id, status: "complete" };
+    world
+      .peer()
+      .sessions.set("cs_test_stranger", { ...session, id: "cs_test_stranger", payment_status: "paid" });
     await deliver("checkout.session.completed", { ...session, id: "cs_test_stranger" });
     await deliver("payment_method.attached", {
       id: "pm_stranger",
@@ -289,7 +270,7 @@ describe("cards on Stripe", () => {
   it("back from Stripe's card page, a refreshed list asks Stripe before the card's event is processed", async () => {
     const o = await owner();
     const r = await o.gql<{ start_card_setup: string }>("mutation { start_card_setup }");
-    peer.completeSession(r.data!.start_card_setup.split("/pay/")[1]!, CARD_OK);
+    world.peer().completeSession(r.data!.start_card_setup.split("/pay/")[1]!, CARD_OK);
     const LIST = "query L($r: Boolean) { payment_methods(refresh: $r) { last4 is_default } }";
     type List = { payment_methods: { last4: string; is_default: boolean }[] };
     expect((await o.gql<List>(LIST, { r: false })).data!.payment_methods).toEqual([]);
@@ -297,13 +278,13 @@ describe("cards on Stripe", () => {
       { last4: "4242", is_default: true },
     ]);
     // Stripe unreachable: the mirror answers as it stands, not an error.
-    peer.down = true;
+    world.peer().down = true;
     try {
       const down = await o.gql<List>(LIST, { r: true });
       expect(down.errors).toBeUndefined();
       expect(down.data!.payment_methods).toHaveLength(1);
     } finally {
-      peer.down = false;
+      world.peer().down = false;
     }
   });
 
@@ -315,19 +296,19 @@ describe("cards on Stripe", () => {
     const r = await o.gql<{ start_card_setup: string }>("mutation { start_card_setup }");
     expect(r.errors).toBeUndefined();
     const url = r.data!.start_card_setup;
-    expect(url.startsWith(`${peer.baseUrl}/pay/cs_test_`)).toBe(true);
+    expect(url.startsWith(`${world.peer().baseUrl}/pay/cs_test_`)).toBe(true);
     const sessionId = url.split("/pay/")[1]!;
-    expect(peer.sessions.get(sessionId)).toMatchObject({
+    expect(world.peer().sessions.get(sessionId)).toMatchObject({
       mode: "setup",
       success_url: `${base()}/en/billing?tab=methods&card_setup=1`,
     });
-    const done = peer.completeSession(sessionId, "4000 0000 0000 0341");
+    const done = world.peer().completeSession(sessionId, "4000 0000 0000 0341");
     await deliver("checkout.session.completed", done.session);
     expect((await o.state()).payment_methods).toEqual([{ last4: "0341", is_default: true }]);
 
     // A second card through setup_intent.succeeded; then the owner picks the first as default and deletes it.
     const second = await o.gql<{ start_card_setup: string }>("mutation { start_card_setup }");
-    const added = peer.completeSession(second.data!.start_card_setup.split("/pay/")[1]!, CARD_OK);
+    const added = world.peer().completeSession(second.data!.start_card_setup.split("/pay/")[1]!, CARD_OK);
     const seti = { id: added.session.setup_intent, object: "setup_intent", customer: added.session.customer };
     await deliver("setup_intent.succeeded", { ...seti, payment_method: added.paymentMethod!.id });
     type Card = { id: string; last4: string; is_default: boolean };
@@ -343,21 +324,21 @@ describe("cards on Stripe", () => {
       { id: older.id },
     );
     expect(picked.data!.set_default_payment_method.find((c) => c.is_default)?.last4).toBe("0341");
-    const customer = peer.customers.get(String(added.session.customer))!;
+    const customer = world.peer().customers.get(String(added.session.customer))!;
     const defaultRef = (customer.invoice_settings as { default_payment_method: string })
       .default_payment_method;
-    expect(peer.paymentMethods.get(defaultRef)?.card).toMatchObject({ last4: "0341" });
+    expect(world.peer().paymentMethods.get(defaultRef)?.card).toMatchObject({ last4: "0341" });
 
     const deleted = await o.gql<{ delete_payment_method: Card[] }>(
       "mutation X($id: ID!) { delete_payment_method(id: $id) { last4 is_default } }",
       { id: older.id },
     );
     expect(deleted.data!.delete_payment_method).toEqual([{ last4: "4242", is_default: true }]);
-    expect(peer.paymentMethods.get(defaultRef)?.customer).toBeNull();
+    expect(world.peer().paymentMethods.get(defaultRef)?.customer).toBeNull();
     // Stripe's own event about the detachment finds the mirror already right.
     await deliver(
       "payment_method.detached",
-      { ...peer.paymentMethods.get(defaultRef)!, _behaviour: undefined },
+      { ...world.peer().paymentMethods.get(defaultRef)!, _behaviour: undefined },
       {
         previousAttributes: { customer: added.session.customer },
       },
@@ -394,7 +375,9 @@ describe("the sandbox's routes under Stripe, and Stripe's under the sandbox", ()
     expect((await post(base(), "/api/v1/billing/webhooks/sandbox", {})).status).toBe(404);
 
     const sandbox = inject("baseUrl");
-    const signed = peer.signEvent("checkout.session.completed", { id: "cs_test_x", customer: "cus_x" });
+    const signed = world
+      .peer()
+      .signEvent("checkout.session.completed", { id: "cs_test_x", customer: "cus_x" });
     const res = await fetch(`${sandbox}/api/v1/billing/webhooks/stripe`, {
       method: "POST",
       headers: { "content-type": "application/json", "stripe-signature": signed.header },

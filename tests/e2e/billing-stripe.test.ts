@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import en from "../../messages/en.json";
 import vi from "../../messages/vi.json";
 import { browserPerFile, pageErrors } from "../helpers/browser";
 import { signInWithOidc } from "../helpers/oidc-sign-in";
-import { startTestServer, type TestServer } from "../helpers/server";
-import { type StripePeer, startStripePeer } from "../peers/stripe";
+import { stripeWorld } from "../helpers/stripe-server";
 
 /**
  * BILL-3 with Stripe in Chromium: a server of this file's own with BILLING_PROVIDER=stripe, the fake Stripe of
@@ -15,30 +14,8 @@ import { type StripePeer, startStripePeer } from "../peers/stripe";
 const browser = browserPerFile();
 const catalogue = { en, vi } as const;
 
-let peer: StripePeer;
-let server: TestServer | undefined;
-const base = () => server!.baseUrl;
-
-beforeAll(async () => {
-  peer = await startStripePeer();
-  server = await startTestServer({
-    env: {
-      AUTH_OIDC_ISSUER: inject("oidcIssuer"),
-      AUTH_OIDC_ID: "agentcity-test",
-      AUTH_OIDC_SECRET: "test-secret",
-      AUTH_OIDC_NAME: "Test ID",
-      BILLING_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_agentcity",
-      STRIPE_WEBHOOK_SECRET: peer.webhookSecret,
-      STRIPE_API_BASE: peer.baseUrl,
-    },
-  });
-  peer.webhookUrl = `${base()}/api/v1/billing/webhooks/stripe`;
-});
-afterAll(async () => {
-  await server?.stop();
-  await peer?.stop();
-});
+const world = stripeWorld();
+const base = world.base;
 
 describe.each([
   ["en", "desktop", "2000 USD"],
@@ -61,7 +38,9 @@ describe.each([
     await page.locator('[data-plan="starter"]').getByRole("button").click();
 
     // Stripe's page: the price as asked, in minor units of the page's currency.
-    await page.waitForURL((url) => url.origin === peer.baseUrl && url.pathname.startsWith("/pay/cs_test_"));
+    await page.waitForURL(
+      (url) => url.origin === world.peer().baseUrl && url.pathname.startsWith("/pay/cs_test_"),
+    );
     expect(await page.getByTestId("stripe-amount").textContent()).toBe(amount);
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay" }).click();
@@ -78,7 +57,9 @@ describe.each([
     const methods = page.getByTestId("payment-method");
     await expect.poll(() => methods.count()).toBe(1);
     await page.getByRole("button", { name: t.billing.methods.add }).click();
-    await page.waitForURL((url) => url.origin === peer.baseUrl && url.pathname.startsWith("/pay/cs_test_"));
+    await page.waitForURL(
+      (url) => url.origin === world.peer().baseUrl && url.pathname.startsWith("/pay/cs_test_"),
+    );
     await page.getByLabel("Card number").fill("4000 0000 0000 0341");
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL((url) => url.origin === base() && url.searchParams.get("tab") === "methods");
