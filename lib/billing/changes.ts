@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { invoices, paymentMethods } from "@/lib/db/schema";
+import { invoices } from "@/lib/db/schema";
 import { chargeAttempt } from "./charge";
 import { invalidateEntitlement } from "./entitlement-cache";
 import { BillingError } from "./errors";
@@ -12,6 +12,7 @@ import { type CatalogueSettings, isPurchasable, priceOf } from "./plans";
 import type { PaymentProvider } from "./providers/types";
 import { decideChange, type MachineEvent, transition } from "./subscription-machine";
 import { lockSubscription, type SubscriptionRow, saveState, stateOf, subscriptionOf } from "./subscriptions";
+import { cardLabel, defaultMethodOf } from "./sync";
 
 /** What an owner does to a running subscription (BILL-5): change plan or cycle, cancel, undo the cancel. */
 
@@ -83,20 +84,14 @@ export async function previewChange(
       paymentMethod: null,
     };
   }
-  const [method] = await db
-    .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.ownerId, ownerId), eq(paymentMethods.isDefault, true)));
+  const method = await defaultMethodOf(db, ownerId);
   if (decision.charge > 0 && !method) throw new BillingError("no_payment_method");
   return {
     timing: "now",
     charge: decision.charge,
     currency,
     effectiveAt: now,
-    paymentMethod:
-      decision.charge > 0 && method
-        ? `${method.brand.charAt(0).toUpperCase()}${method.brand.slice(1)} •••• ${method.last4}`
-        : null,
+    paymentMethod: decision.charge > 0 && method ? cardLabel(method.brand, method.last4) : null,
   };
 }
 
@@ -127,10 +122,7 @@ export async function changePlan(
     await applyNow(db, ownerId, decision.apply);
     return { timing: "now", status: "paid", invoice: null };
   }
-  const [method] = await db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.ownerId, ownerId), eq(paymentMethods.isDefault, true)));
+  const method = await defaultMethodOf(db, ownerId);
   if (!method) throw new BillingError("no_payment_method");
   // The key names the change (from what, to what, which period, which day): a double click or a retried
   // request meets the same invoice and the same charge; a retry on another day is priced afresh.

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { invoices, paymentMethods, subscriptions } from "@/lib/db/schema";
+import { invoices, subscriptions } from "@/lib/db/schema";
 import { chargeAttempt } from "./charge";
 import { invalidateEntitlement } from "./entitlement-cache";
 import { type InvoiceRow, issueInvoice } from "./invoices";
@@ -11,7 +11,7 @@ import { priceOf } from "./plans";
 import type { PaymentProvider } from "./providers/types";
 import { transition } from "./subscription-machine";
 import { lockSubscription, type SubscriptionRow, saveState, stateOf } from "./subscriptions";
-import { failInvoiceWithoutCharge } from "./sync";
+import { defaultMethodOf, failInvoiceWithoutCharge } from "./sync";
 
 /**
  * Renewals and retries (spec §3), as functions of `now` so tests drive the clock and a cron job calls them.
@@ -107,10 +107,7 @@ async function attempt(
   } else if (invoice.attempts > n) {
     return;
   }
-  const [method] = await db
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.ownerId, sub.ownerId), eq(paymentMethods.isDefault, true)));
+  const method = await defaultMethodOf(db, sub.ownerId);
   if (!method) {
     await failInvoiceWithoutCharge(db, provider.id, invoice.id, now);
     return;

@@ -64,7 +64,21 @@ async function methodLabel(provider: PaymentProvider, payment: ProviderPayment):
   if (!payment.methodRef) return null;
   const method = await provider.getMethod(payment.methodRef);
   if (!method) return "Card";
-  return `${method.brand.charAt(0).toUpperCase()}${method.brand.slice(1)} •••• ${method.last4}`;
+  return cardLabel(method.brand, method.last4);
+}
+
+/** A card as invoices and confirmations name it: "Visa •••• 4242". */
+export function cardLabel(brand: string, last4: string): string {
+  return `${brand.charAt(0).toUpperCase()}${brand.slice(1)} •••• ${last4}`;
+}
+
+/** The owner's default card in the mirror: what renewals and plan changes charge. */
+export async function defaultMethodOf(db: Db, ownerId: string) {
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.ownerId, ownerId), eq(paymentMethods.isDefault, true)));
+  return method;
 }
 
 /**

@@ -1,0 +1,28 @@
+import "server-only";
+import { WEBHOOK_BODY_LIMIT } from "@/lib/contracts/billing";
+import { readText } from "@/lib/http/respond";
+import { runtime } from "@/lib/server/runtime";
+import { billingCall } from "./api-errors";
+import { receiveEvent } from "./events";
+import { queueBillingEvent } from "./jobs";
+import { paymentProvider } from "./providers";
+import type { PaymentProvider } from "./providers/types";
+
+/**
+ * A provider's webhook, the same for every provider: the configured provider (a route for another one is
+ * absent: `only` answers 404), the signature checked over the raw body, the event stored once per id and
+ * its processing queued. The provider gets its answer before processing (providers retry slow deliveries).
+ */
+export async function receiveWebhook(
+  req: Request,
+  only: (provider: PaymentProvider) => PaymentProvider,
+): Promise<{ received: true; duplicate: boolean }> {
+  const rt = await runtime();
+  const db = rt.database.db;
+  const provider = only(paymentProvider(db));
+  const raw = await readText(req, WEBHOOK_BODY_LIMIT);
+  const headers = Object.fromEntries(req.headers);
+  const received = await billingCall(() => receiveEvent(db, provider, raw, headers));
+  if (!received.duplicate) await queueBillingEvent(rt.jobs.boss, received.id);
+  return { received: true, duplicate: received.duplicate };
+}
