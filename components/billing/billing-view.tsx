@@ -50,7 +50,7 @@ export function BillingView({
             <Tabs.Trigger
               key={key}
               value={key}
-              className="min-w-0 flex-1 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm touch:min-h-11 sm:flex-none"
+              className="min-w-0 flex-1 rounded-md px-2 py-1.5 leading-tight sm:whitespace-nowrap sm:px-3 text-sm font-medium text-muted-foreground outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm touch:min-h-11 sm:flex-none"
             >
               {t(`tabs.${key}`)}
             </Tabs.Trigger>

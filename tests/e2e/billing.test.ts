@@ -89,6 +89,13 @@ async function expectPhoneFriendly(page: Page, size: Size) {
   expect(width, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(0);
   // The page's own content: the shared header and footer are rough-edges.test.ts's to check.
   expect(await smallTargets(page, "#content")).toEqual([]);
+  // No label spills out of its control (a long Vietnamese tab name ran over its neighbour).
+  const spilled = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("#content [role=tab], #content button")]
+      .filter((el) => el.getBoundingClientRect().width > 1 && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.textContent?.trim()} ${el.scrollWidth}>${el.clientWidth}`),
+  );
+  expect(spilled).toEqual([]);
 }
 
 async function expectActive(page: Page) {
