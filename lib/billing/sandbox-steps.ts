@@ -16,8 +16,8 @@ import { runBilling } from "./renewals";
  * checkout (another owner's token is not found). The outcome reaches the subscription by the sandbox's event.
  */
 
-export function sandboxOnly(provider: PaymentProvider): SandboxProvider {
-  if (!isSandbox(provider)) throw new ApiError("not_found", "route_not_found");
+export function sandboxOnly(provider: PaymentProvider, path: string): SandboxProvider {
+  if (!isSandbox(provider)) throw new ApiError("not_found", "route_not_found", { path });
   return provider;
 }
 

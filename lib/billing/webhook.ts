@@ -15,11 +15,11 @@ import type { PaymentProvider } from "./providers/types";
  */
 export async function receiveWebhook(
   req: Request,
-  only: (provider: PaymentProvider) => PaymentProvider,
+  only: (provider: PaymentProvider, path: string) => PaymentProvider,
 ): Promise<{ received: true; duplicate: boolean }> {
   const rt = await runtime();
   const db = rt.database.db;
-  const provider = only(paymentProvider(db));
+  const provider = only(paymentProvider(db), new URL(req.url).pathname);
   const raw = await readText(req, WEBHOOK_BODY_LIMIT);
   const headers = Object.fromEntries(req.headers);
   const received = await billingCall(() => receiveEvent(db, provider, raw, headers));

@@ -373,6 +373,17 @@ describe("the sandbox's routes under Stripe, and Stripe's under the sandbox", ()
     expect((await post(base(), "/api/v1/billing/sandbox/pay", pay, o.access)).status).toBe(404);
     expect((await post(base(), "/api/v1/billing/sandbox/settle", { token }, o.access)).status).toBe(404);
     expect((await post(base(), "/api/v1/billing/webhooks/sandbox", {})).status).toBe(404);
+    // Answered exactly as a path with no route at all, the path named.
+    const clock = await post(
+      base(),
+      "/api/v1/billing/sandbox/clock",
+      { at: new Date().toISOString() },
+      o.access,
+    );
+    expect(clock.status).toBe(404);
+    expect(((await clock.json()) as { error: { detail: string } }).error.detail).toBe(
+      "There is no API endpoint at /api/v1/billing/sandbox/clock.",
+    );
 
     const sandbox = inject("baseUrl");
     const signed = world
@@ -384,6 +395,9 @@ describe("the sandbox's routes under Stripe, and Stripe's under the sandbox", ()
       body: signed.payload,
     });
     expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { detail: string } }).error.detail).toBe(
+      "There is no API endpoint at /api/v1/billing/webhooks/stripe.",
+    );
     const sandboxOwner = await signInWithOidc(undefined, sandbox);
     const setup = await fetch(`${sandbox}/api/graphql`, {
       method: "POST",

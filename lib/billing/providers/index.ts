@@ -54,7 +54,7 @@ export function isStripe(provider: PaymentProvider): provider is StripeProvider 
 }
 
 /** Stripe's own routes answer 404 under another provider, as if they did not exist. */
-export function stripeOnly(provider: PaymentProvider): StripeProvider {
-  if (!isStripe(provider)) throw new ApiError("not_found", "route_not_found");
+export function stripeOnly(provider: PaymentProvider, path: string): StripeProvider {
+  if (!isStripe(provider)) throw new ApiError("not_found", "route_not_found", { path });
   return provider;
 }

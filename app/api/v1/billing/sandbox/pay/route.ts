@@ -6,9 +6,9 @@ import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
 /** The sandbox checkout page's "Pay" (BILL-3): a test card, or a bank transfer that waits for its funds. */
-export const POST = route(contracts.sandboxPay, async ({ user, body }) => {
+export const POST = route(contracts.sandboxPay, async ({ req, user, body }) => {
   const { db, provider } = await liveBilling();
-  const sandbox = sandboxOnly(provider);
+  const sandbox = sandboxOnly(provider, new URL(req.url).pathname);
   const { token, ...input } = await body();
   const payment = await billingCall(() =>
     sandboxPay(db, sandbox, user.id, token, "method" in input ? { method: "bank_transfer" } : input),

@@ -6,9 +6,9 @@ import { ok } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 
 /** Sandbox only: the bank transfer's funds arrive (BILL-4's "verifying → active"). */
-export const POST = route(contracts.sandboxSettle, async ({ user, body }) => {
+export const POST = route(contracts.sandboxSettle, async ({ req, user, body }) => {
   const { db, provider } = await liveBilling();
-  const sandbox = sandboxOnly(provider);
+  const sandbox = sandboxOnly(provider, new URL(req.url).pathname);
   const { token } = await body();
   const payment = await billingCall(() => sandboxSettle(db, sandbox, user.id, token));
   return ok({ status: payment.status, failure_code: payment.failureCode });
