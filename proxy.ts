@@ -3,6 +3,7 @@ import createMiddleware from "next-intl/middleware";
 import { clearCookie } from "@/lib/auth/cookies";
 import { config as appConfig } from "@/lib/config";
 import { fromAcceptLanguage } from "@/lib/http/locale";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/http/request-id";
 import {
   isEmbeddablePage,
   newNonce,
@@ -23,10 +24,15 @@ const INVALID_PAGE = "/en/_invalid-page";
 
 export default function proxy(req: NextRequest) {
   const policy = pagePolicy(req);
-  return withSecurityHeaders(route(req, policy), policy);
+  // OPS-4: one id per page request, passed to the render (a request header) and answered, as the API
+  // routes do (lib/http/observe.ts). Our own 404 rewrite passes here again and keeps the first pass's id.
+  const requestId = requestIdOf(req.headers);
+  const res = withSecurityHeaders(route(req, policy, requestId), policy);
+  res.headers.set(REQUEST_ID_HEADER, requestId);
+  return res;
 }
 
-function route(req: NextRequest, policy: PagePolicy): NextResponse {
+function route(req: NextRequest, policy: PagePolicy, requestId: string): NextResponse {
   const { pathname, search } = req.nextUrl;
 
   // SHELL-9: a server-side redirect table. A redirect on a client navigation is followed in-app for an
@@ -44,6 +50,7 @@ function route(req: NextRequest, policy: PagePolicy): NextResponse {
   if (signedOut) return signedOut;
 
   const headers = new Headers(req.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
   // SEC-4: Next reads the nonce from the request's CSP header and stamps it on every script it renders.
   headers.set(NONCE_HEADER, policy.nonce);
   headers.set("content-security-policy", pageCsp(policy));

@@ -89,9 +89,36 @@ const schema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 32, "SESSION_SECRET must be at least 32 characters"),
   WORKER_MODE: z.enum(["inline", "separate"]).default("inline"),
+  /** Documents and websites one process learns at once (the ingestion queue's concurrency per process). */
+  WORKER_CONCURRENCY: z.coerce
+    .number({ error: "WORKER_CONCURRENCY must be a whole number from 1 to 32" })
+    .int("WORKER_CONCURRENCY must be a whole number from 1 to 32")
+    .min(1, "WORKER_CONCURRENCY must be a whole number from 1 to 32")
+    .max(32, "WORKER_CONCURRENCY must be a whole number from 1 to 32")
+    .default(2),
   VERSION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REDIRECTS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** On SIGTERM: how long open answers may go on before they are ended (the answer stored as failed). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 600" })
+    .int("SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 600")
+    .min(0, "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 600")
+    .max(600, "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 600")
+    .default(8),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** json: one JSON object per line, for a log collector; pretty: `[area] message` for a person. */
+  LOG_FORMAT: z
+    .enum(["json", "pretty", ""], { error: "LOG_FORMAT must be json or pretty" })
+    .optional()
+    .transform((v) => v || undefined),
+  /**
+   * The bearer token Prometheus sends to GET /api/metrics; unset = the route does not exist (404), so
+   * nobody reads the server's numbers unless the operator asked for them.
+   */
+  METRICS_TOKEN: optionalText.refine(
+    (v) => v === undefined || v.length >= 16,
+    "METRICS_TOKEN must be at least 16 characters",
+  ),
   TRUSTED_PROXIES: list,
   CRAWLER_ALLOW_PRIVATE: bool,
   /** smtp://user:pass@host:port or smtps://…; unset = sign-in codes are printed in the server console */
@@ -199,21 +226,22 @@ const schema = z.object({
     .max(1_000_000, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
     .default(8),
   /**
-   * Who takes payments: `sandbox` is the built-in test provider (every screen says "Test mode"), `stripe`
-   * needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET. Unset: Stripe when both keys are set, else sandbox.
+   * The built-in test provider next to real ones (development, staging). Without any real provider it is
+   * always on; in production it cannot be turned on.
    */
-  BILLING_PROVIDER: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(z.enum(["sandbox", "stripe"], { error: "BILLING_PROVIDER must be sandbox or stripe" }).optional()),
+  PAYMENTS_SANDBOX: bool,
   /** sk_test_… (test mode: screens say "Test mode") or sk_live_… / rk_… */
   STRIPE_SECRET_KEY: optionalText,
   /** whsec_…: the signing secret of the webhook endpoint /api/v1/billing/webhooks/stripe */
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Another API host for the SDK (a local fake in tests, a proxy); unset = api.stripe.com. */
   STRIPE_API_BASE: optionalUrl(["http:", "https:"], "STRIPE_API_BASE must be an http(s) URL"),
+  /** payOS (VietQR bank transfers, VND): the three keys of a payment channel at my.payos.vn */
+  PAYOS_CLIENT_ID: optionalText,
+  PAYOS_API_KEY: optionalText,
+  PAYOS_CHECKSUM_KEY: optionalText,
+  /** Another API host for payOS's SDK (a local fake in tests); unset = api-merchant.payos.vn. */
+  PAYOS_API_BASE: optionalUrl(["http:", "https:"], "PAYOS_API_BASE must be an http(s) URL"),
   /**
    * Paid plans shown as "Coming soon" (not yet for sale), comma-separated; empty = all are for sale. Free is
    * always available and enterprise always "contact sales".
@@ -259,16 +287,42 @@ const schema = z.object({
         ),
       ),
     ),
+  /**
+   * Where originals of uploaded files live (OPS-1): local = DATA_DIR/files, one machine only; s3 = a bucket
+   * any number of machines share (AWS S3, MinIO, R2, …). The S3_ variables below matter only for s3.
+   */
+  FILE_STORE: optionalText.pipe(
+    z.enum(["local", "s3"], { error: "FILE_STORE must be local or s3" }).default("local"),
+  ),
+  /** Another S3-compatible host (MinIO, R2, …); unset = AWS S3 itself, addressed by S3_REGION. */
+  S3_ENDPOINT: optionalUrl(["http:", "https:"], "S3_ENDPOINT must be an http(s) URL"),
+  /** AWS needs the bucket's own region; most other hosts accept any name. */
+  S3_REGION: optionalText.transform((v) => v ?? "us-east-1"),
+  /** A bucket name never holds a slash or a space (a path given here would end up inside every key). */
+  S3_BUCKET: optionalText.refine(
+    (v) => v === undefined || /^[A-Za-z0-9._-]{3,255}$/.test(v),
+    "S3_BUCKET must be a bucket name (letters, digits, dots, hyphens, underscores; no slash)",
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** host/bucket/key instead of bucket.host/key: MinIO and most self-hosted servers need it. */
+  S3_FORCE_PATH_STYLE: bool,
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });
 
+/** Every variable the configuration reads (tests check that .env.example documents each one). */
+export const configVariables: readonly string[] = Object.keys(schema.shape);
+
 export type Config = Omit<
   z.infer<typeof schema>,
-  "SESSION_SECRET" | "APP_URL" | "DATA_DIR" | "MAIL_FROM" | "BILLING_PROVIDER"
+  "SESSION_SECRET" | "APP_URL" | "DATA_DIR" | "MAIL_FROM" | "LOG_FORMAT"
 > & {
   APP_URL: string;
-  BILLING_PROVIDER: "sandbox" | "stripe";
+  /** JSON lines in production, readable lines elsewhere, unless LOG_FORMAT says otherwise */
+  LOG_FORMAT: "json" | "pretty";
+  /** who takes payments, from the keys that are set (lib/billing/providers/index.ts picks among them) */
+  PAYMENT_PROVIDERS: PaymentProviderId[];
   MAIL_FROM: string;
   DATA_DIR: string;
   SESSION_SECRET: string;
@@ -307,26 +361,59 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
     secret = generatedSecret(dataDir);
   }
+  if (raw.WORKER_MODE === "separate" && embedded) {
+    // The embedded database belongs to one process: a worker apart could not open it.
+    throw new ConfigError(
+      "WORKER_MODE",
+      "separate needs DATABASE_URL: the embedded database belongs to one process",
+    );
+  }
   if (raw.LLM_BASE_URL && raw.LLM_MODELS.length === 0) {
     throw new ConfigError("LLM_MODELS", "name at least one model when LLM_BASE_URL is set");
   }
-  const stripeKeys = Boolean(raw.STRIPE_SECRET_KEY && raw.STRIPE_WEBHOOK_SECRET);
-  if (raw.BILLING_PROVIDER === "stripe" && !stripeKeys) {
-    throw new ConfigError(
-      "BILLING_PROVIDER",
-      "stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
-    );
+  if (raw.FILE_STORE === "s3") {
+    // Refused at start, not at the first upload: a store that cannot work must not look configured.
+    for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!raw[key]) throw new ConfigError(key, "required when FILE_STORE is s3");
+    }
   }
   return {
     ...raw,
-    BILLING_PROVIDER: raw.BILLING_PROVIDER ?? (stripeKeys ? "stripe" : "sandbox"),
+    PAYMENT_PROVIDERS: paymentProviders(raw, isProduction),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
     DATA_DIR: dataDir,
     SESSION_SECRET: secret,
     MAIL_FROM: raw.MAIL_FROM || defaultMailFrom(raw.APP_NAME, raw.APP_URL),
+    LOG_FORMAT: raw.LOG_FORMAT ?? (isProduction ? "json" : "pretty"),
     embedded,
     isProduction,
   };
+}
+
+export type PaymentProviderId = "sandbox" | "stripe" | "payos";
+
+/**
+ * A provider is on when all its keys are set; a half-set one refuses to start (a typo must not quietly
+ * leave a deployment on the sandbox). The sandbox is on when nothing real is, or when asked outside
+ * production.
+ */
+function paymentProviders(raw: z.infer<typeof schema>, isProduction: boolean): PaymentProviderId[] {
+  const all = (keys: (keyof typeof raw)[], name: PaymentProviderId): boolean => {
+    const set = keys.filter((k) => raw[k]);
+    if (set.length > 0 && set.length < keys.length) {
+      const missing = keys.filter((k) => !raw[k]);
+      throw new ConfigError(missing[0]!, `${name} needs ${keys.join(", ")}; ${missing.join(", ")} missing`);
+    }
+    return set.length === keys.length;
+  };
+  const real: PaymentProviderId[] = [];
+  if (all(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"], "stripe")) real.push("stripe");
+  if (all(["PAYOS_CLIENT_ID", "PAYOS_API_KEY", "PAYOS_CHECKSUM_KEY"], "payos")) real.push("payos");
+  // TEST_HOOKS marks the test suite's production builds, which are not a deployment taking money.
+  if (raw.PAYMENTS_SANDBOX && isProduction && !raw.TEST_HOOKS) {
+    throw new ConfigError("PAYMENTS_SANDBOX", "the test provider cannot take payments in production");
+  }
+  return real.length === 0 || raw.PAYMENTS_SANDBOX ? [...real, "sandbox"] : real;
 }
 
 /**

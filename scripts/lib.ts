@@ -1,6 +1,7 @@
 import { type Config, configOrExit } from "@/lib/config";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { DataDirLockedError } from "@/lib/db/lock";
+import { applicationName } from "@/lib/server/shared-disk";
 
 /** Opens the configured database for a command-line script, or exits with one clear line. */
 export async function openForScript(): Promise<{ cfg: Config; database: Database }> {
@@ -10,6 +11,7 @@ export async function openForScript(): Promise<{ cfg: Config; database: Database
       databaseUrl: cfg.DATABASE_URL,
       dataDir: cfg.DATA_DIR,
       poolSize: 2,
+      applicationName: applicationName(cfg.FILE_STORE),
     });
     return { cfg, database };
   } catch (err) {

@@ -29,7 +29,13 @@ await app.prepare();
 // which loads .env files.
 const hsts = hstsHeader(configOrExit().APP_URL);
 
+let stopping = false;
+process.once("SIGTERM", () => {
+  stopping = true;
+});
 const server = createServer((req, res) => {
+  // A request on a kept-alive connection while stopping is still served, and its connection then closed.
+  if (stopping) res.setHeader("Connection", "close");
   delete req.headers[PEER_HEADER];
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
   if (hsts) res.setHeader("Strict-Transport-Security", hsts);
@@ -41,3 +47,11 @@ server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`[agentcity] listening on http://${hostname ?? "localhost"}:${port}`);
 });
+// SIGTERM (a deploy, `docker stop`): no new connections, idle keep-alive ones closed; the requests under way
+// (answer streams above all) finish while lib/server/runtime.ts drains and then ends the process.
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    server.close();
+    server.closeIdleConnections();
+  });
+}

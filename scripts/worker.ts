@@ -1,5 +1,7 @@
+import { broadcaster } from "@/lib/cache/broadcast";
 import { migrate } from "@/lib/db/migrate";
 import { startJobSystem } from "@/lib/jobs/boss";
+import { refuseLocalFilesAcrossMachines } from "@/lib/server/shared-disk";
 import { openForScript } from "./lib";
 
 // npm run worker — background jobs in their own process, for a Postgres deployment.
@@ -12,11 +14,21 @@ if (database.kind === "pglite") {
   );
   process.exit(1);
 }
+try {
+  await refuseLocalFilesAcrossMachines(database.pool!, cfg.FILE_STORE);
+} catch (err) {
+  await database.close();
+  console.error((err as Error).message);
+  process.exit(1);
+}
 await migrate(database);
 const jobs = await startJobSystem(database, { work: true });
+// Jobs change what web instances cache (a plan activated by a payment event): they are told at once.
+await broadcaster().start(database.pool!);
 console.log(`Worker running on ${database.location} (WORKER_MODE=${cfg.WORKER_MODE}).`);
 const stop = async () => {
   await jobs.stop();
+  await broadcaster().stop();
   await database.close();
   process.exit(0);
 };

@@ -60,12 +60,18 @@ export function MethodsTab() {
     return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void refetch()} />;
   return (
     <div className="space-y-4" data-testid="payment-methods">
-      <div className="flex justify-end">
-        <Button onClick={() => void add()} disabled={entry.isPending || leaving} aria-busy={leaving}>
-          <PlusIcon aria-hidden />
-          {t("methods.add")}
-        </Button>
-      </div>
+      {entry.data === "none" ? (
+        <p className="text-sm text-muted-foreground" data-testid="transfer-only">
+          {t("methods.transferOnly")}
+        </p>
+      ) : (
+        <div className="flex justify-end">
+          <Button onClick={() => void add()} disabled={entry.isPending || leaving} aria-busy={leaving}>
+            <PlusIcon aria-hidden />
+            {t("methods.add")}
+          </Button>
+        </div>
+      )}
       {data.length === 0 ? (
         <EmptyState icon={CreditCardIcon} title={t("methods.empty")} />
       ) : (

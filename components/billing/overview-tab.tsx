@@ -43,7 +43,14 @@ export function OverviewTab({
     return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void refetch()} />;
   return (
     <div className="space-y-6" data-testid="billing-overview">
-      {data?.notice && <NoticeBanner notice={data.notice} onFixPayment={onFixPayment} />}
+      {data?.notice && (
+        <NoticeBanner
+          notice={data.notice}
+          onFixPayment={onFixPayment}
+          transfer={data.pay_by_transfer ?? null}
+        />
+      )}
+      {!data?.notice && data?.pay_by_transfer && <TransferDue number={data.pay_by_transfer} />}
       <PlanSummary subscription={data} />
       <Meters meters={meters} />
     </div>
@@ -161,12 +168,32 @@ function CancelOrResume({ subscription }: { subscription: Subscription }) {
   );
 }
 
+/** The next period is ready to pay by bank transfer (payOS): the way to its QR page, before it is due. */
+function TransferDue({ number }: { number: string }) {
+  const t = useTranslations("billing.notices");
+  return (
+    <div
+      role="status"
+      data-testid="billing-transfer-due"
+      className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center"
+    >
+      <p className="min-w-0 flex-1 text-sm">{t("transferDue", { number })}</p>
+      <Button asChild size="sm">
+        <Link href={`/billing/invoices/${encodeURIComponent(number)}/pay`}>{t("transferAction")}</Link>
+      </Button>
+    </div>
+  );
+}
+
 function NoticeBanner({
   notice,
   onFixPayment,
+  transfer,
 }: {
   notice: NonNullable<Subscription["notice"]>;
   onFixPayment: () => void;
+  /** the unpaid renewal is paid by bank transfer: its invoice's number */
+  transfer: string | null;
 }) {
   const t = useTranslations("billing.notices");
   const locale = useLocale();
@@ -176,7 +203,9 @@ function NoticeBanner({
       ? t("expired", { date: formatDay(notice.date, locale) })
       : notice.kind === "pending"
         ? t("pending")
-        : t("payment_failed");
+        : transfer
+          ? t("transferOverdue", { number: transfer })
+          : t("payment_failed");
   return (
     <div
       role="alert"
@@ -196,7 +225,12 @@ function NoticeBanner({
           <Link href="/pricing">{t("expiredAction")}</Link>
         </Button>
       )}
-      {notice.kind === "payment_failed" && (
+      {notice.kind === "payment_failed" && transfer && (
+        <Button asChild size="sm">
+          <Link href={`/billing/invoices/${encodeURIComponent(transfer)}/pay`}>{t("transferAction")}</Link>
+        </Button>
+      )}
+      {notice.kind === "payment_failed" && !transfer && (
         <Button size="sm" onClick={onFixPayment}>
           {t("paymentFailedAction")}
         </Button>

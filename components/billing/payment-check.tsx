@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
-import { billingApi, goToCheckout, type Payment } from "@/lib/client/billing";
+import { billingApi, formatAmount, goToCheckout, type Payment } from "@/lib/client/billing";
 
 /** How often a transfer being verified is asked about again, until its funds arrive. */
 const VERIFYING_POLL_MS = 2_000;
@@ -93,12 +93,17 @@ export function PaymentCheck({
     setBusy(true);
     try {
       await dropping.current;
+      // "Another method": a card after a transfer, a transfer after a card (the sandbox's form takes both;
+      // where only one is offered the server falls back to it).
+      const same = payment.method ?? "card";
+      const method = another ? (same === "card" ? "bank_transfer" : "card") : same;
       const started = await billingApi.createPaymentToken({
         plan: payment.plan,
         cycle: payment.cycle,
         currency: payment.currency,
+        method,
       });
-      goToCheckout(started.checkout_url, locale, another ? { method: "bank_transfer" } : {});
+      goToCheckout(started.checkout_url, locale, method === "bank_transfer" ? { method } : {});
     } catch (err) {
       toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("failedBody"));
       setBusy(false);
@@ -122,7 +127,16 @@ export function PaymentCheck({
         )}
         <div className="min-w-0 space-y-2">
           <p className="font-medium">{verifying ? t("verifyingTitle") : t("pendingTitle")}</p>
-          {verifying ? (
+          {verifying && payment.amount_due ? (
+            <>
+              <p className="text-sm" data-testid="payment-underpaid">
+                {t("underpaid", { amount: formatAmount(payment.amount_due, payment.currency, locale) })}
+              </p>
+              <Button asChild size="sm">
+                <a href={`/${locale}/billing/checkout/${encodeURIComponent(token)}`}>{t("continue")}</a>
+              </Button>
+            </>
+          ) : verifying ? (
             <p className="text-sm text-muted-foreground">{t("verifyingBody", { plan })}</p>
           ) : (
             <Button asChild size="sm">

@@ -34,6 +34,8 @@ export async function deliverCode(input: {
 }): Promise<void> {
   const minutes = OTP_TTL_SECONDS / 60;
   if (otpDelivery() === "console") {
+    // The console is the delivery here, not a log: the block goes to stdout as text for the person at the
+    // terminal, never through the logger, so no JSON line (and no log collector) ever holds the code.
     // One write for the whole block, so concurrent output cannot land between its lines.
     console.log(`\n${otpConsoleBlock({ ...input, appName: config().APP_NAME, minutes })}\n`);
     return;

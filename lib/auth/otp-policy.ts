@@ -42,14 +42,14 @@ export const otpLimitKeys = {
 
 export function sendLimits(email: string, ipKey: string): Limit[] {
   return [
-    { key: otpLimitKeys.sendIp(ipKey), ...OTP_SEND_PER_IP },
-    { key: otpLimitKeys.sendEmail(email), ...OTP_SEND_PER_EMAIL },
+    { key: otpLimitKeys.sendIp(ipKey), scope: "otp-send-ip", ...OTP_SEND_PER_IP },
+    { key: otpLimitKeys.sendEmail(email), scope: "otp-send-email", ...OTP_SEND_PER_EMAIL },
   ];
 }
 
 export function verifyLimits(email: string, ipKey: string): Limit[] {
   return [
-    { key: otpLimitKeys.verifyIp(ipKey), ...OTP_VERIFY_PER_IP },
-    { key: otpLimitKeys.verifyEmail(email), ...OTP_VERIFY_PER_EMAIL },
+    { key: otpLimitKeys.verifyIp(ipKey), scope: "otp-verify-ip", ...OTP_VERIFY_PER_IP },
+    { key: otpLimitKeys.verifyEmail(email), scope: "otp-verify-email", ...OTP_VERIFY_PER_EMAIL },
   ];
 }

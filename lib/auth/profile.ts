@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
+import { broadcaster } from "@/lib/cache/broadcast";
 import { TtlLru } from "@/lib/cache/ttl-lru";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
@@ -41,7 +42,10 @@ export type Profile = {
 
 export type ProfileUpdate = Pick<Profile, "avatar" | "email" | "first_name" | "last_name" | "time_zone">;
 
-/** Spec §9: at most 10 profiles, each for 60 s. Per process: another instance may serve one 60 s stale. */
+/**
+ * Spec §9: at most 10 profiles, each for 60 s, per process. A change made on another instance drops the copy
+ * here at once (lib/cache/broadcast.ts); 60 s is the bound should that notice be lost.
+ */
 export const PROFILE_CACHE_MAX = 10;
 export const PROFILE_CACHE_TTL_MS = 60_000;
 
@@ -55,10 +59,13 @@ export function profileCache(): TtlLru<Profile> {
   return g[CACHE_KEY];
 }
 
-/** Call after anything changes a user's profile fields or linked providers. */
+/** Call after anything changes a user's profile fields or linked providers: here and on every instance. */
 export function forgetProfile(userId: string): void {
   profileCache().delete(userId);
+  broadcaster().send("profile", userId);
 }
+
+broadcaster().on("profile", (userId) => profileCache().delete(userId));
 
 /** The profile of an authenticated user; `user` is the row authenticate() already loaded. */
 export async function profileOf(db: Db, user: User): Promise<Profile> {

@@ -35,6 +35,7 @@ export const billingErrorStatus: Readonly<Record<BillingErrorCode, ErrorCode>> =
   expired_card: "validation_failed",
   not_payable: "conflict",
   clock_range: "bad_request",
+  currency_unavailable: "conflict",
   unknown: "internal_error",
 });
 

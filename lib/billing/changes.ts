@@ -9,7 +9,7 @@ import { type InvoiceRow, issueInvoice } from "./invoices";
 import type { Currency, Cycle } from "./money";
 import type { PlanId } from "./plan-limits";
 import { type CatalogueSettings, isPurchasable, priceOf } from "./plans";
-import type { PaymentProvider } from "./providers/types";
+import { asProviders, type ProviderSet } from "./providers";
 import { decideChange, type MachineEvent, transition } from "./subscription-machine";
 import { lockSubscription, type SubscriptionRow, saveState, stateOf, subscriptionOf } from "./subscriptions";
 import { cardLabel, defaultMethodOf } from "./sync";
@@ -97,7 +97,7 @@ export async function previewChange(
 
 export async function changePlan(
   db: Db,
-  provider: PaymentProvider,
+  set: ProviderSet,
   ownerId: string,
   req: { plan: PlanId; cycle: Cycle },
   now: Date = new Date(),
@@ -123,7 +123,9 @@ export async function changePlan(
     return { timing: "now", status: "paid", invoice: null };
   }
   const method = await defaultMethodOf(db, ownerId);
-  if (!method) throw new BillingError("no_payment_method");
+  // Charged by the provider holding the card (a transfer subscriber may have added a card since).
+  const holder = method ? asProviders(set).byId(method.provider) : undefined;
+  if (!method || !holder || holder.collects !== "card") throw new BillingError("no_payment_method");
   // The key names the change (from what, to what, which period, which day): a double click or a retried
   // request meets the same invoice and the same charge; a retry on another day is priced afresh.
   const key = [
@@ -164,7 +166,7 @@ export async function changePlan(
       ? n + 1
       : ((await db.select().from(invoices).where(eq(invoices.id, invoice.id)))[0]?.attempts ?? n);
   }
-  await chargeAttempt(db, provider, { ownerId, methodRef: method.providerRef, invoice, attempt: n, now });
+  await chargeAttempt(db, holder, { ownerId, methodRef: method.providerRef, invoice, attempt: n, now });
   const [after] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
   return { timing: "now", status: after?.status === "paid" ? "paid" : "failed", invoice: after ?? invoice };
 }

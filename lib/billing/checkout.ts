@@ -8,6 +8,7 @@ import { BillingError } from "./errors";
 import type { Currency, Cycle } from "./money";
 import type { PlanId } from "./plan-limits";
 import { type CatalogueSettings, isPurchasable, planById, priceOf } from "./plans";
+import { asProviders, type ProviderSet } from "./providers";
 import { type PayInput, SandboxInputError, type SandboxProvider } from "./providers/sandbox";
 import type { PaymentProvider, ProviderPayment } from "./providers/types";
 import { isEntitled } from "./subscription-machine";
@@ -45,6 +46,8 @@ export async function createPaymentToken(
   req: NewCheckout,
   now: Date = new Date(),
   settings?: CatalogueSettings,
+  /** the deployment's providers: a retired checkout is closed by its own provider (a card chosen over a transfer) */
+  providers?: ProviderSet,
 ): Promise<CheckoutStarted> {
   const plan = planById(req.plan, settings);
   if (plan.status === "contact_sales") throw new BillingError("contact_sales");
@@ -67,7 +70,7 @@ export async function createPaymentToken(
           isNull(paymentTokens.claimedAt),
         ),
       )
-      .returning({ ref: paymentTokens.providerRef });
+      .returning({ ref: paymentTokens.providerRef, provider: paymentTokens.provider });
     const [row] = await tx
       .insert(paymentTokens)
       .values({
@@ -84,7 +87,17 @@ export async function createPaymentToken(
       .returning({ id: paymentTokens.id });
     return { id: row!.id, retired };
   });
-  for (const { ref } of retired) if (ref) await provider.expireCheckout(ref);
+  const closers = asProviders(providers ?? provider);
+  for (const old of retired) {
+    if (!old.ref) continue;
+    try {
+      await (closers.byId(old.provider) ?? provider).expireCheckout(old.ref);
+    } catch (err) {
+      // The new checkout goes ahead: should the old one still be paid, that payment is honoured or
+      // flagged for a refund when it is read (sync.ts), never lost.
+      log.warn(`checkout ${old.ref} of ${old.provider} not closed: ${(err as Error).message}`);
+    }
+  }
 
   const checkout = await provider.createCheckout({
     ownerId: req.ownerId,
@@ -173,6 +186,12 @@ export type PaymentView = {
   cycle: Cycle;
   amount: number;
   currency: Currency;
+  /** what a partly paid transfer still owes (null when nothing is known to be owed) */
+  amountDue: number | null;
+  /** the provider taking it: the checkout page shows a transfer's QR again */
+  provider: string;
+  /** how it is paid: a card, or a bank transfer (payOS; the sandbox's transfer option is its own form's) */
+  method: "card" | "bank_transfer";
 };
 
 /**
@@ -181,7 +200,7 @@ export type PaymentView = {
  */
 export async function paymentOf(
   db: Db,
-  provider: PaymentProvider,
+  set: ProviderSet,
   ownerId: string,
   token: string,
   now: Date = new Date(),
@@ -196,15 +215,19 @@ export async function paymentOf(
   let row = await find();
   if (!row) return null;
   let unsure = false;
+  let amountDue: number | null = null;
+  const provider = asProviders(set).byId(row.provider);
   if ((row.status === "pending" || row.status === "verifying") && row.providerRef) {
     try {
+      if (!provider) throw new Error(`${row.provider} is not configured`);
       if (row.status === "pending" && row.expiresAt <= now) await provider.expireCheckout(row.providerRef);
-      await syncPayment(db, provider, row.providerRef, now);
+      const { payment } = await syncPayment(db, provider, row.providerRef, now);
+      if (payment?.amountDue && payment.status !== "succeeded") amountDue = payment.amountDue;
     } catch (err) {
       // The provider cannot be asked now. The money may already have moved, so the owner is told it is
       // being verified (never "failed"); the event, the sweep or the next check settles it.
       log.warn(
-        `payment check: ${provider.id} did not answer for ${row.providerRef}: ${(err as Error).message}`,
+        `payment check: ${row.provider} did not answer for ${row.providerRef}: ${(err as Error).message}`,
       );
       unsure = true;
     }
@@ -216,15 +239,27 @@ export async function paymentOf(
     cycle: row.cycle as Cycle,
     amount: row.amount,
     currency: row.currency as Currency,
+    amountDue: row.status === "verifying" ? amountDue : null,
+    provider: row.provider,
+    method: provider?.collects === "transfer" ? "bank_transfer" : "card",
   };
 }
 
 /** Retires checkouts left unpaid past their 15 minutes (the job's sweep; paymentOf does it on read too). */
-export async function expirePaymentTokens(
-  db: Db,
-  provider: PaymentProvider,
-  now: Date = new Date(),
-): Promise<number> {
+export async function expirePaymentTokens(db: Db, set: ProviderSet, now: Date = new Date()): Promise<number> {
+  let n = 0;
+  for (const provider of asProviders(set).all) {
+    try {
+      n += await expireTokensOf(db, provider, now);
+    } catch (err) {
+      // One provider down must not keep the others' checkouts open; the next sweep tries again.
+      log.warn(`checkouts of ${provider.id} not expired: ${(err as Error).message}`);
+    }
+  }
+  return n;
+}
+
+async function expireTokensOf(db: Db, provider: PaymentProvider, now: Date): Promise<number> {
   const stale = await db
     .select({ id: paymentTokens.id, ref: paymentTokens.providerRef })
     .from(paymentTokens)

@@ -1,10 +1,11 @@
 import "server-only";
+import { broadcaster } from "@/lib/cache/broadcast";
 import type { PlanLimits } from "./plan-limits";
 
 /**
  * Owners' current limits, kept a few seconds in this process: a visitor message checks them on every
- * answer. Billing drops an owner's entry whenever it writes their subscription; another process sees the
- * change within the TTL.
+ * answer. Billing drops an owner's entry whenever it writes their subscription, here and on every other
+ * instance (lib/cache/broadcast.ts); the TTL bounds the staleness should that notice be lost.
  */
 
 export const ENTITLEMENT_TTL_MS = 10_000;
@@ -40,10 +41,17 @@ export function storeLimits(ownerId: string, limits: PlanLimits, nowMs: number, 
   cache.set(ownerId, { limits, until: nowMs + ENTITLEMENT_TTL_MS, generation });
 }
 
-export function invalidateEntitlement(ownerId: string): void {
+function drop(ownerId: string): void {
   generations.set(ownerId, generationOf(ownerId) + 1);
   cache.delete(ownerId);
 }
+
+export function invalidateEntitlement(ownerId: string): void {
+  drop(ownerId);
+  broadcaster().send("entitlement", ownerId);
+}
+
+broadcaster().on("entitlement", drop);
 
 /** For tests. */
 export function clearEntitlementCache(): void {

@@ -14,6 +14,7 @@ export type BillingErrorCode =
   | "expired_card"
   | "not_payable"
   | "clock_range"
+  | "currency_unavailable"
   | "unknown";
 
 export class BillingError extends Error {

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { billingEvents } from "@/lib/db/schema";
 import { logger } from "@/lib/logger";
+import { asProviders, type ProviderSet } from "./providers";
 import type { PaymentProvider } from "./providers/types";
 import { syncMethods, syncPayment } from "./sync";
 
@@ -50,12 +51,15 @@ type StoredPayload = { subject?: { kind?: string; ref?: string } };
 /** Processes one stored event; a processed one is left alone. Returns whether it ran. */
 export async function processEvent(
   db: Db,
-  provider: PaymentProvider,
+  set: ProviderSet,
   id: string,
   now: Date = new Date(),
 ): Promise<boolean> {
   const [event] = await db.select().from(billingEvents).where(eq(billingEvents.id, id));
-  if (!event || event.processedAt || event.provider !== provider.id) return false;
+  if (!event || event.processedAt) return false;
+  // An event of a provider no longer configured waits: its refs mean nothing to the others.
+  const provider = asProviders(set).byId(event.provider);
+  if (!provider) return false;
   const subject = (event.payload as StoredPayload).subject;
   try {
     if (subject?.kind === "payment" && subject.ref) {
@@ -83,20 +87,23 @@ export async function processEvent(
 /** Every stored event not processed yet, oldest first: the job's sweep, and recovery after a crash. */
 export async function processPendingEvents(
   db: Db,
-  provider: PaymentProvider,
+  set: ProviderSet,
   now: Date = new Date(),
   limit = 100,
 ): Promise<number> {
+  const providers = asProviders(set);
+  const ids = providers.all.map((p) => p.id);
+  if (ids.length === 0) return 0;
   const pending = await db
     .select({ id: billingEvents.id })
     .from(billingEvents)
-    .where(and(isNull(billingEvents.processedAt), eq(billingEvents.provider, provider.id)))
+    .where(and(isNull(billingEvents.processedAt), inArray(billingEvents.provider, ids)))
     .orderBy(asc(billingEvents.receivedAt))
     .limit(limit);
   let done = 0;
   for (const { id } of pending) {
     try {
-      if (await processEvent(db, provider, id, now)) done++;
+      if (await processEvent(db, providers, id, now)) done++;
     } catch (err) {
       log.error(`event ${id}: ${(err as Error).message}`);
     }

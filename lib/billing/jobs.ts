@@ -4,8 +4,9 @@ import type { JobQueue } from "@/lib/jobs/workers";
 import { logger } from "@/lib/logger";
 import { expirePaymentTokens } from "./checkout";
 import { processEvent, processPendingEvents } from "./events";
-import { paymentProvider } from "./providers";
+import { billingProviders } from "./providers";
 import { runBilling } from "./renewals";
+import { pollOpenTransfers } from "./transfers";
 
 const log = logger("billing");
 
@@ -35,24 +36,27 @@ export const billingQueues: ReadonlyArray<JobQueue> = [
     work: { pollingIntervalSeconds: 1 },
     // Events stored by a process that died before processing them: at once, not at the next sweep.
     onStart: async (_boss, db) => {
-      const done = await processPendingEvents(db, paymentProvider(db));
+      const done = await processPendingEvents(db, billingProviders(db));
       if (done > 0) log.info(`processed ${done} billing event(s) left by a previous run`);
     },
     handler: async (database, data) => {
       const id = (data as { id?: unknown } | undefined)?.id;
       if (typeof id !== "string") return { skipped: true };
-      return { processed: await processEvent(database.db, paymentProvider(database.db), id) };
+      return { processed: await processEvent(database.db, billingProviders(database.db), id) };
     },
   },
   {
-    // Catches events whose job was lost (a crash between storing and queueing) and checkouts left unpaid.
+    // Catches events whose job was lost (a crash between storing and queueing), checkouts left unpaid, and
+    // transfers whose event never came (payOS links still waiting are read again).
     name: "billing.sweep",
     cron: "* * * * *",
     handler: async (database) => {
-      const provider = paymentProvider(database.db);
+      const providers = billingProviders(database.db);
+      const now = new Date();
       return {
-        events: await processPendingEvents(database.db, provider),
-        expiredTokens: await expirePaymentTokens(database.db, provider),
+        events: await processPendingEvents(database.db, providers, now),
+        expiredTokens: await expirePaymentTokens(database.db, providers, now),
+        transfers: await pollOpenTransfers(database.db, providers, now),
       };
     },
   },
@@ -61,6 +65,6 @@ export const billingQueues: ReadonlyArray<JobQueue> = [
     name: "billing.renewals",
     cron: "*/10 * * * *",
     options: { retryLimit: 3, retryDelay: 60 },
-    handler: async (database) => runBilling(database.db, paymentProvider(database.db), new Date()),
+    handler: async (database) => runBilling(database.db, billingProviders(database.db), new Date()),
   },
 ];

@@ -5,7 +5,7 @@ import { paymentMethods } from "@/lib/db/schema";
 import { logger } from "@/lib/logger";
 import { billingApiError } from "./api-errors";
 import { BillingError } from "./errors";
-import { isSandbox, isStripe } from "./providers";
+import { isSandbox, isStripe, type Providers } from "./providers";
 import { type CardInput, SandboxInputError } from "./providers/sandbox";
 import type { PaymentProvider } from "./providers/types";
 import { isEntitled } from "./subscription-machine";
@@ -43,13 +43,21 @@ async function ownMethod(db: Db, ownerId: string, id: string): Promise<MethodRow
   return row;
 }
 
+/** The provider that holds a saved card; a card of a provider no longer configured cannot be changed. */
+function holderOf(providers: Providers, method: MethodRow): PaymentProvider {
+  const provider = providers.byId(method.provider);
+  if (!provider) throw billingApiError("method_not_found", "not_found");
+  return provider;
+}
+
 export async function setDefaultMethod(
   db: Db,
-  provider: PaymentProvider,
+  providers: Providers,
   ownerId: string,
   id: string,
 ): Promise<MethodRow[]> {
   const method = await ownMethod(db, ownerId, id);
+  const provider = holderOf(providers, method);
   await provider.setDefaultMethod(ownerId, method.providerRef);
   await syncMethods(db, provider, ownerId);
   return methodsOf(db, ownerId);
@@ -61,16 +69,19 @@ export async function setDefaultMethod(
  */
 export async function deleteMethod(
   db: Db,
-  provider: PaymentProvider,
+  providers: Providers,
   ownerId: string,
   id: string,
   now: Date = new Date(),
 ): Promise<MethodRow[]> {
   const method = await ownMethod(db, ownerId, id);
+  const provider = holderOf(providers, method);
   const all = await methodsOf(db, ownerId);
   const sub = await subscriptionOf(db, ownerId);
   const state = stateOf(sub);
-  const renews = isEntitled(state, now) && !state.cancelAtPeriodEnd && state.plan !== "free";
+  // A plan renewed by bank transfer does not need a card.
+  const byTransfer = sub ? providers.byId(sub.provider)?.collects === "transfer" : false;
+  const renews = isEntitled(state, now) && !state.cancelAtPeriodEnd && state.plan !== "free" && !byTransfer;
   if (renews && all.length <= 1) throw billingApiError("last_card", "conflict");
   await provider.detachMethod(ownerId, method.providerRef);
   if (method.isDefault) {
@@ -87,7 +98,7 @@ export async function deleteMethod(
  */
 export async function addCard(
   db: Db,
-  provider: PaymentProvider,
+  provider: PaymentProvider | null,
   ownerId: string,
   input: CardInput,
 ): Promise<MethodRow> {
@@ -117,7 +128,7 @@ export async function addCard(
  * takes its test cards through `addCard` instead.
  */
 export async function startCardSetup(
-  provider: PaymentProvider,
+  provider: PaymentProvider | null,
   ownerId: string,
   locale: string,
 ): Promise<string> {
@@ -130,8 +141,12 @@ export async function startCardSetup(
  * from the provider's card page: the card is saved there before the browser returns, its event may still be
  * on the way. A provider that cannot be asked leaves the mirror as it is; the event will bring the card.
  */
-export async function refreshMethods(db: Db, provider: PaymentProvider, ownerId: string): Promise<void> {
-  if (isSandbox(provider)) return;
+export async function refreshMethods(
+  db: Db,
+  provider: PaymentProvider | null,
+  ownerId: string,
+): Promise<void> {
+  if (!provider || isSandbox(provider)) return;
   try {
     await syncMethods(db, provider, ownerId);
   } catch (err) {

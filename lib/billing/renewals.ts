@@ -8,10 +8,11 @@ import { type InvoiceRow, issueInvoice } from "./invoices";
 import { type Currency, type Cycle, periodEnd } from "./money";
 import type { PlanId } from "./plan-limits";
 import { priceOf } from "./plans";
-import type { PaymentProvider } from "./providers/types";
+import { asProviders, type ProviderSet, type Providers } from "./providers";
 import { transition } from "./subscription-machine";
 import { lockSubscription, type SubscriptionRow, saveState, stateOf } from "./subscriptions";
 import { defaultMethodOf, failInvoiceWithoutCharge } from "./sync";
+import { checkRenewalTransfer, openRenewalTransfers } from "./transfers";
 
 /**
  * Renewals and retries (spec §3), as functions of `now` so tests drive the clock and a cron job calls them.
@@ -89,13 +90,7 @@ export async function prepareUpcomingInvoices(db: Db, now: Date, ownerId?: strin
  * the provider is asked, with the provider's idempotency key naming it, so a rerun repeats the same request
  * and gets the same payment back.
  */
-async function attempt(
-  db: Db,
-  provider: PaymentProvider,
-  sub: SubscriptionRow,
-  invoice: InvoiceRow,
-  now: Date,
-) {
+async function attempt(db: Db, providers: Providers, sub: SubscriptionRow, invoice: InvoiceRow, now: Date) {
   const n = sub.failedAttempts + 1;
   if (invoice.attempts < n) {
     const [claimed] = await db
@@ -107,12 +102,17 @@ async function attempt(
   } else if (invoice.attempts > n) {
     return;
   }
+  // A transfer link opened for this invoice is read first: money that arrived is never charged again, and
+  // an outage of the transfer provider fails nobody (the claimed attempt is taken again by the next run).
+  if ((await checkRenewalTransfer(db, providers, invoice, now)) !== "none") return;
+  // The card is charged by the provider that holds it.
   const method = await defaultMethodOf(db, sub.ownerId);
-  if (!method) {
-    await failInvoiceWithoutCharge(db, provider.id, invoice.id, now);
+  const holder = method ? providers.byId(method.provider) : undefined;
+  if (!method || !holder || holder.collects !== "card") {
+    await failInvoiceWithoutCharge(db, sub.provider, invoice.id, now);
     return;
   }
-  await chargeAttempt(db, provider, {
+  await chargeAttempt(db, holder, {
     ownerId: sub.ownerId,
     methodRef: method.providerRef,
     invoice,
@@ -127,10 +127,11 @@ async function attempt(
  */
 export async function chargeDueRenewals(
   db: Db,
-  provider: PaymentProvider,
+  set: ProviderSet,
   now: Date,
   ownerId?: string,
 ): Promise<number> {
+  const providers = asProviders(set);
   const due = await db
     .select()
     .from(subscriptions)
@@ -144,7 +145,7 @@ export async function chargeDueRenewals(
     }
     const invoice = await ensureRenewalInvoice(db, sub, now);
     if (invoice.status === "paid" || invoice.status === "void") continue;
-    await attempt(db, provider, sub, invoice, now);
+    await attempt(db, providers, sub, invoice, now);
   }
   return due.length;
 }
@@ -152,10 +153,11 @@ export async function chargeDueRenewals(
 /** Charges again the renewals whose retry time has come (after 1, 3 and 5 days); the last failure expires. */
 export async function retryFailedRenewals(
   db: Db,
-  provider: PaymentProvider,
+  set: ProviderSet,
   now: Date,
   ownerId?: string,
 ): Promise<number> {
+  const providers = asProviders(set);
   const due = await db
     .select()
     .from(subscriptions)
@@ -165,7 +167,7 @@ export async function retryFailedRenewals(
   for (const sub of due) {
     const invoice = await ensureRenewalInvoice(db, sub, now);
     if (invoice.status === "paid" || invoice.status === "void") continue;
-    await attempt(db, provider, sub, invoice, now);
+    await attempt(db, providers, sub, invoice, now);
   }
   return due.length;
 }
@@ -194,10 +196,12 @@ async function endCancelled(db: Db, ownerId: string, now: Date): Promise<void> {
 }
 
 /** The whole cron step, in the order a period's life runs; for one owner only with `ownerId`. */
-export async function runBilling(db: Db, provider: PaymentProvider, now: Date, ownerId?: string) {
+export async function runBilling(db: Db, set: ProviderSet, now: Date, ownerId?: string) {
+  const providers = asProviders(set);
   return {
     upcoming: await prepareUpcomingInvoices(db, now, ownerId),
-    renewed: await chargeDueRenewals(db, provider, now, ownerId),
-    retried: await retryFailedRenewals(db, provider, now, ownerId),
+    transfers: await openRenewalTransfers(db, providers, now, ownerId),
+    renewed: await chargeDueRenewals(db, providers, now, ownerId),
+    retried: await retryFailedRenewals(db, providers, now, ownerId),
   };
 }

@@ -2,12 +2,11 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { paymentTokens } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/errors";
 import { hashToken, payWithSandbox } from "./checkout";
 import { BillingError } from "./errors";
-import { isSandbox } from "./providers";
+import { isSandbox, onlyProvider, type Providers } from "./providers";
 import type { PayInput, SandboxProvider } from "./providers/sandbox";
-import type { PaymentProvider, ProviderPayment } from "./providers/types";
+import type { ProviderPayment } from "./providers/types";
 import { runBilling } from "./renewals";
 
 /**
@@ -16,9 +15,8 @@ import { runBilling } from "./renewals";
  * checkout (another owner's token is not found). The outcome reaches the subscription by the sandbox's event.
  */
 
-export function sandboxOnly(provider: PaymentProvider, path: string): SandboxProvider {
-  if (!isSandbox(provider)) throw new ApiError("not_found", "route_not_found", { path });
-  return provider;
+export function sandboxOnly(providers: Providers, path: string): SandboxProvider {
+  return onlyProvider(providers, isSandbox, "sandbox", path);
 }
 
 async function ownToken(db: Db, ownerId: string, token: string) {
@@ -65,7 +63,7 @@ const CLOCK_MAX_AHEAD_MS = 2 * 366 * 24 * 60 * 60 * 1000;
  */
 export async function sandboxAdvanceClock(
   db: Db,
-  provider: SandboxProvider,
+  providers: Providers,
   ownerId: string,
   at: Date,
   now: Date = new Date(),
@@ -73,5 +71,5 @@ export async function sandboxAdvanceClock(
   if (at.getTime() < now.getTime() || at.getTime() > now.getTime() + CLOCK_MAX_AHEAD_MS) {
     throw new BillingError("clock_range");
   }
-  return runBilling(db, provider, at, ownerId);
+  return runBilling(db, providers, at, ownerId);
 }

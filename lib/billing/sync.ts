@@ -29,14 +29,15 @@ const log = logger("billing");
 
 export type SyncOutcome = "checkout" | "invoice" | "unknown";
 
+/** Converges what the payment `ref` pays for; answers what it was and the provider's payment as read. */
 export async function syncPayment(
   db: Db,
   provider: PaymentProvider,
   ref: string,
   now: Date = new Date(),
-): Promise<SyncOutcome> {
+): Promise<{ outcome: SyncOutcome; payment: ProviderPayment | null }> {
   const payment = await provider.getPayment(ref);
-  if (!payment) return "unknown";
+  if (!payment) return { outcome: "unknown", payment };
   const label = await methodLabel(provider, payment);
   if (payment.status === "succeeded" && payment.methodRef) await syncMethods(db, provider, payment.customer);
 
@@ -46,7 +47,7 @@ export async function syncPayment(
     .where(and(eq(paymentTokens.provider, provider.id), eq(paymentTokens.providerRef, ref)));
   if (token) {
     await applyCheckout(db, provider.id, token.id, payment, label, now);
-    return "checkout";
+    return { outcome: "checkout", payment };
   }
   const [invoice] = await db
     .select({ id: invoices.id })
@@ -54,9 +55,9 @@ export async function syncPayment(
     .where(eq(invoices.providerPaymentRef, ref));
   if (invoice) {
     await applyInvoicePayment(db, provider.id, invoice.id, payment, label, now);
-    return "invoice";
+    return { outcome: "invoice", payment };
   }
-  return "unknown";
+  return { outcome: "unknown", payment };
 }
 
 async function methodLabel(provider: PaymentProvider, payment: ProviderPayment): Promise<string | null> {
@@ -112,8 +113,14 @@ async function applyCheckout(
     const [token] = await tx.select().from(paymentTokens).where(eq(paymentTokens.id, tokenId)).for("update");
     if (!token) return;
     ownerId = token.ownerId;
-    // Final token states stay final; a provider that disagrees later is a matter for support, not a flip.
-    if (token.status === "succeeded" || token.status === "failed" || token.status === "expired") return;
+    if (token.status === "succeeded") return;
+    if (token.status === "failed" || token.status === "expired") {
+      // A closed checkout stays closed, unless its money arrived after all (a transfer made while its link
+      // was being cancelled): money taken is honoured, below; if a plan is already active it is invoiced
+      // and logged for a refund, never lost.
+      if (payment.status !== "succeeded") return;
+      log.warn(`checkout ${token.id} was ${token.status} and has been paid: applying it`);
+    }
     const row = await lockSubscription(tx, token.ownerId);
     const state = stateOf(row);
     const purchase = {

@@ -5,21 +5,21 @@ import { runtime } from "@/lib/server/runtime";
 import { billingCall } from "./api-errors";
 import { receiveEvent } from "./events";
 import { queueBillingEvent } from "./jobs";
-import { paymentProvider } from "./providers";
+import { billingProviders, type Providers } from "./providers";
 import type { PaymentProvider } from "./providers/types";
 
 /**
- * A provider's webhook, the same for every provider: the configured provider (a route for another one is
+ * A provider's webhook, the same for every provider: the route's own provider (one not configured is
  * absent: `only` answers 404), the signature checked over the raw body, the event stored once per id and
  * its processing queued. The provider gets its answer before processing (providers retry slow deliveries).
  */
 export async function receiveWebhook(
   req: Request,
-  only: (provider: PaymentProvider, path: string) => PaymentProvider,
+  only: (providers: Providers, path: string) => PaymentProvider,
 ): Promise<{ received: true; duplicate: boolean }> {
   const rt = await runtime();
   const db = rt.database.db;
-  const provider = only(paymentProvider(db), new URL(req.url).pathname);
+  const provider = only(billingProviders(db), new URL(req.url).pathname);
   const raw = await readText(req, WEBHOOK_BODY_LIMIT);
   const headers = Object.fromEntries(req.headers);
   const received = await billingCall(() => receiveEvent(db, provider, raw, headers));

@@ -6,6 +6,7 @@ import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { AnswerMode, MessageStatus } from "@/lib/db/schema";
 import { logger } from "@/lib/logger";
+import { metrics } from "@/lib/metrics/registry";
 import { contentTerms, termWeights } from "@/lib/retrieval/answerable";
 import { retrieve } from "@/lib/retrieval/retrieve";
 import { makeRewriter, type Turn } from "@/lib/retrieval/rewrite";
@@ -59,8 +60,12 @@ export async function composeAnswer(
   const own = agent.fallbackMessage?.trim();
   const fallback = own && !isDefaultFallback(own) ? own : defaultFallback(language);
   let firstTokenMs: number | null = null;
-  const emitText = (text: string) => {
-    if (firstTokenMs === null) firstTokenMs = Date.now() - input.startedAt;
+  // The first words the visitor sees, whichever way the answer is made: chat_first_token_seconds.
+  const emitText = (text: string, mode: AnswerMode) => {
+    if (firstTokenMs === null) {
+      firstTokenMs = Date.now() - input.startedAt;
+      metrics().chatFirstToken.observe({ mode }, firstTokenMs / 1000);
+    }
     onEvent({ type: "delta", text });
   };
   const base = { model: chosen.kind === "llm" ? chosen.id : null, inputTokens: null, outputTokens: null };
@@ -75,7 +80,7 @@ export async function composeAnswer(
   const passages = found.answerable ? await resolveSources(db, agent.id, found.hits) : [];
   if (passages.length === 0) {
     onEvent({ type: "sources", sources: [] });
-    emitText(fallback);
+    emitText(fallback, "fallback");
     return {
       ...base,
       content: fallback,
@@ -92,7 +97,7 @@ export async function composeAnswer(
     const weights = await termWeights(db, agent.id, contentTerms(question));
     const { content, sources } = quoteAnswer(passages, question, language, weights);
     onEvent({ type: "sources", sources });
-    emitText(content);
+    emitText(content, "quote");
     return {
       ...base,
       content,
@@ -134,7 +139,7 @@ export async function composeAnswer(
     for await (const part of result.stream) {
       if (part.type === "text-delta" && part.text) {
         content += part.text;
-        emitText(part.text);
+        emitText(part.text, "llm");
       } else if (part.type === "error") {
         failure = part.error;
       } else if (part.type === "abort" && !signal.aborted) {

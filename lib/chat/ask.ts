@@ -6,6 +6,7 @@ import type { ConversationChannel } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { type ChatLanguage, detectLanguage } from "@/lib/retrieval/language";
 import type { Turn } from "@/lib/retrieval/rewrite";
+import { shutdownSignal, streamOpened } from "@/lib/server/drain";
 import { type AnswerOutcome, type ComposeEvent, composeAnswer } from "./answer";
 import {
   type ConversationRow,
@@ -105,12 +106,29 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
   const answerId = newMessageId();
 
   async function* events(signal: AbortSignal): AsyncGenerator<AnswerEvent> {
+    const closed = streamOpened();
+    try {
+      yield* answer(signal);
+    } finally {
+      closed();
+    }
+  }
+
+  async function* answer(reader: AbortSignal): AsyncGenerator<AnswerEvent> {
     yield { type: "start", messageId: answerId };
+    // The reader leaving, or the server ending the answers still open at shutdown (lib/server/drain.ts).
+    const shutdown = shutdownSignal();
+    const signal = AbortSignal.any([reader, shutdown]);
     const { emitted, outcome } = composing((onEvent) =>
       composeAnswer(db, { agent, question: input.content, history, language, signal, startedAt, onEvent }),
     );
     yield* emitted;
-    const result = await outcome;
+    let result = await outcome;
+    if (shutdown.aborted && !reader.aborted && result.status !== "complete") {
+      // Cut by the shutdown, not by the reader: stored as failed, so the same question sent again (to
+      // another instance) is answered again; the reader is told why.
+      result = { ...result, status: "failed", errorKey: "server_restarting" };
+    }
     const stored = await storeAnswer(db, scope, conversation, answerId, result, language);
     if (result.status === "failed") {
       yield { type: "error", errorKey: result.errorKey ?? "chat_upstream_failed", messageId: answerId };

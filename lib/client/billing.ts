@@ -16,6 +16,9 @@ export type Payment = {
   cycle: Cycle;
   amount: number;
   currency: Currency;
+  /** what a partly paid transfer still owes */
+  amount_due?: number | null;
+  method?: "card" | "bank_transfer";
 };
 
 export type Notice = { kind: "pending" | "expired" | "payment_failed"; date: string | null };
@@ -34,6 +37,8 @@ export type Subscription = {
   renewal_amount: number | null;
   notice: Notice | null;
   test_mode: boolean;
+  /** a renewal invoice's number waiting for a bank transfer */
+  pay_by_transfer?: string | null;
 };
 
 export type Invoice = {
@@ -72,18 +77,20 @@ export type ChangePreview = {
 export type CardInput = { card_number: string; exp_month: number; exp_year: number; cvc: string };
 
 const PAYMENT = /* GraphQL */ `query Payment($token: String!) {
-  payment(token: $token) { status plan cycle amount currency }
+  payment(token: $token) { status plan cycle amount currency amount_due method }
 }`;
 const CREATE_TOKEN = /* GraphQL */ `mutation CreatePaymentToken($input: PaymentTokenInput!) {
   create_payment_token(input: $input) { token checkout_url }
 }`;
 const DROP_TOKEN = /* GraphQL */ `mutation DropPaymentToken($token: String) { drop_payment_token(token: $token) }`;
+const INVOICE_STATUS = /* GraphQL */ `query InvoiceStatus($id: ID!) { invoice(id: $id) { status } }`;
 const CONTACT_SALES = /* GraphQL */ `mutation ContactSales($input: ContactSalesInput!) {
   contact_sales(input: $input)
 }`;
 const SUBSCRIPTION = /* GraphQL */ `query {
   subscription {
     status cycle currency amount current_period_end cancel_at_period_end renewal_date renewal_amount test_mode
+    pay_by_transfer
     plan { id name }
     notice { kind date }
   }
@@ -113,7 +120,15 @@ const RESUME = /* GraphQL */ `mutation { resume_subscription { status } }`;
 export const billingApi = {
   payment: async (token: string, opts?: RequestOptions) =>
     (await api.graphql<{ payment: Payment | null }>(PAYMENT, { token }, opts)).payment,
-  createPaymentToken: async (input: { plan: string; cycle: Cycle; currency: Currency }) =>
+  invoiceStatus: async (id: string, opts?: RequestOptions) =>
+    (await api.graphql<{ invoice: { status: string } | null }>(INVOICE_STATUS, { id }, opts)).invoice
+      ?.status ?? null,
+  createPaymentToken: async (input: {
+    plan: string;
+    cycle: Cycle;
+    currency: Currency;
+    method?: "card" | "bank_transfer";
+  }) =>
     (
       await api.graphql<{ create_payment_token: { token: string; checkout_url: string } }>(CREATE_TOKEN, {
         input,
@@ -138,7 +153,7 @@ export const billingApi = {
     ).payment_methods,
   /** "form": the sandbox's card form; "hosted": the provider's own page (start_card_setup). */
   cardEntry: async (opts?: RequestOptions) =>
-    (await api.graphql<{ card_entry: "form" | "hosted" }>(CARD_ENTRY, {}, opts)).card_entry,
+    (await api.graphql<{ card_entry: "form" | "hosted" | "none" }>(CARD_ENTRY, {}, opts)).card_entry,
   startCardSetup: async () =>
     (await api.graphql<{ start_card_setup: string }>(START_CARD_SETUP)).start_card_setup,
   addPaymentMethod: (input: CardInput) => api.graphql(ADD_METHOD, { input }).then(() => undefined),

@@ -64,7 +64,18 @@ export const billingContracts = {
     // Server to server: authenticated by Stripe's signature (stripe-signature) over the raw body.
     origin: "any",
     summary:
-      "Stripe's signed events (BILLING_PROVIDER=stripe, else 404): verified, stored once per event id, processed by a job.",
+      "Stripe's signed events (when Stripe is configured, else 404): verified, stored once per event id, processed by a job.",
+    bodyLimit: WEBHOOK_BODY_LIMIT,
+    data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+  }),
+  payosWebhook: defineRoute({
+    method: "POST",
+    path: "/api/v1/billing/webhooks/payos",
+    auth: "none",
+    // Server to server: authenticated by payOS's HMAC signature over the sorted `data` of the body.
+    origin: "any",
+    summary:
+      "payOS's signed transfer events (when payOS is configured, else 404): verified, stored once per link and transfer reference, processed by a job.",
     bodyLimit: WEBHOOK_BODY_LIMIT,
     data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
   }),
@@ -93,6 +104,10 @@ export const billingContracts = {
     body: sandboxClockBody,
     data: z.object({
       upcoming: z.number().int().describe("upcoming invoices prepared"),
+      transfers: z
+        .number()
+        .int()
+        .describe("renewal invoices that got a bank-transfer link (payOS; owners without a saved card)"),
       renewed: z.number().int().describe("periods that ended and were charged or closed"),
       retried: z.number().int().describe("failed renewals charged again"),
     }),

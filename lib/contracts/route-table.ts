@@ -32,6 +32,7 @@ export const routeTable = {
   routeRules: { method: "GET", path: "/api/v1/route-rules" },
   sandboxWebhook: { method: "POST", path: "/api/v1/billing/webhooks/sandbox" },
   stripeWebhook: { method: "POST", path: "/api/v1/billing/webhooks/stripe" },
+  payosWebhook: { method: "POST", path: "/api/v1/billing/webhooks/payos" },
   sandboxPay: { method: "POST", path: "/api/v1/billing/sandbox/pay" },
   sandboxSettle: { method: "POST", path: "/api/v1/billing/sandbox/settle" },
   sandboxClock: { method: "POST", path: "/api/v1/billing/sandbox/clock" },

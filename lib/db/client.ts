@@ -36,11 +36,21 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** how this process names itself to Postgres (lib/server/shared-disk.ts) */
+  applicationName?: string;
+};
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
+    });
     // A lost connection must not crash the process; the pool replaces it.
     pool.on("error", (err) => log.error(`idle client error: ${err.message}`));
     return {

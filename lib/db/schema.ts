@@ -688,6 +688,43 @@ export const billingCustomers = pgTable(
   ],
 );
 
+/**
+ * Bank-transfer payment links (payOS): what the owner's bank app needs and only the link's creation
+ * returns (QR, account, the transfer's description), kept to show the checkout page again. A link pays a
+ * checkout (`tokenId`) or a renewal invoice (`invoiceId`); `orderCode` is payOS's numeric order id.
+ */
+export const transferLinks = pgTable(
+  "transfer_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    ref: text("ref").notNull(),
+    orderCode: bigint("order_code", { mode: "number" }).notNull(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenId: uuid("token_id").references(() => paymentTokens.id, { onDelete: "set null" }),
+    invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    description: text("description").notNull(),
+    bankBin: text("bank_bin").notNull(),
+    accountNumber: text("account_number").notNull(),
+    accountName: text("account_name").notNull(),
+    qrCode: text("qr_code").notNull(),
+    checkoutUrl: text("checkout_url").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** when the owner was e-mailed this renewal's link (once) */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("transfer_links_ref_idx").on(t.provider, t.ref),
+    uniqueIndex("transfer_links_order_idx").on(t.provider, t.orderCode),
+    index("transfer_links_invoice_idx").on(t.invoiceId),
+  ],
+);
+
 /** Enterprise enquiries from the pricing page (BILL-2), e-mailed to SALES_EMAIL when it is set. */
 export const salesContacts = pgTable("sales_contacts", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -5,6 +5,7 @@ import { clearCookie, readCookie, setCookie } from "@/lib/auth/cookies";
 import { asApiError } from "@/lib/billing/api-errors";
 import { cancelSubscription, changePlan, previewChange, resumeSubscription } from "@/lib/billing/changes";
 import { createPaymentToken, paymentOf } from "@/lib/billing/checkout";
+import { BillingError } from "@/lib/billing/errors";
 import { liveBilling } from "@/lib/billing/live";
 import {
   addCard,
@@ -21,6 +22,7 @@ import { planCatalogue } from "@/lib/billing/plans";
 import { isSandbox } from "@/lib/billing/providers";
 import { contactSales } from "@/lib/billing/sales";
 import { subscriptionOf } from "@/lib/billing/subscriptions";
+import { openTransferInvoice } from "@/lib/billing/transfers";
 import { invoiceView, methodView, paymentView, planView, subscriptionView } from "@/lib/billing/views";
 import { config } from "@/lib/config";
 import { cardInput, salesEnquiryInput } from "@/lib/contracts/billing";
@@ -61,14 +63,19 @@ const checkoutInput = z.object({
   plan: z.enum(planIds),
   cycle: z.enum(cycles),
   currency: z.enum(currencies).nullish(),
+  method: z.enum(["card", "bank_transfer"]).nullish(),
 });
 
 const planChange = z.object({ plan: z.enum(planIds), cycle: z.enum(cycles) });
 
 async function ownerSubscription(ctx: Context, ownerId: string) {
-  const { db, provider } = await liveBilling();
+  const { db, providers } = await liveBilling();
   const row = await subscriptionOf(db, ownerId);
-  return row ? subscriptionView(row, ctx.locale, provider.testMode) : null;
+  if (!row) return null;
+  return {
+    ...subscriptionView(row, ctx.locale, providers.byId(row.provider)?.testMode ?? false),
+    pay_by_transfer: await openTransferInvoice(db, ownerId),
+  };
 }
 
 export const billingRoot = {
@@ -116,8 +123,8 @@ export const billingRoot = {
 
   payment_methods: billing(async (args: { refresh?: boolean | null }, ctx) => {
     const user = await ctx.user();
-    const { db, provider } = await liveBilling();
-    if (args.refresh) await refreshMethods(db, provider, user.id);
+    const { db, providers } = await liveBilling();
+    if (args.refresh) await refreshMethods(db, providers.cards, user.id);
     return (await methodsOf(db, user.id)).map(methodView);
   }),
 
@@ -125,23 +132,38 @@ export const billingRoot = {
     const user = await ctx.user();
     const token = args.token || readCookie(ctx.req, "payment_token");
     if (!token || token.length > 200) return null;
-    const { db, provider } = await liveBilling();
-    const view = await paymentOf(db, provider, user.id, token);
-    return view ? { ...paymentView(view, ctx.locale), test_mode: provider.testMode } : null;
+    const { db, providers } = await liveBilling();
+    const view = await paymentOf(db, providers, user.id, token);
+    if (!view) return null;
+    return {
+      ...paymentView(view, ctx.locale),
+      test_mode: providers.byId(view.provider)?.testMode ?? false,
+      amount_due: view.amountDue,
+    };
   }),
 
   create_payment_token: billing(async (args: { input: unknown }, ctx) => {
     const user = await ctx.user();
     const input = parse(checkoutInput, args.input, ctx);
-    const { db, provider } = await liveBilling();
-    const started = await createPaymentToken(db, provider, {
-      ownerId: user.id,
-      plan: input.plan,
-      cycle: input.cycle,
-      currency: input.currency ?? "VND",
-      locale: ctx.locale,
-      returnUrl: `${config().APP_URL}/${ctx.locale}/billing`,
-    });
+    const { db, providers } = await liveBilling();
+    const currency = input.currency ?? "VND";
+    const provider = providers.forCheckout(currency, input.method);
+    if (!provider) throw new BillingError("currency_unavailable");
+    const started = await createPaymentToken(
+      db,
+      provider,
+      {
+        ownerId: user.id,
+        plan: input.plan,
+        cycle: input.cycle,
+        currency,
+        locale: ctx.locale,
+        returnUrl: `${config().APP_URL}/${ctx.locale}/billing`,
+      },
+      new Date(),
+      undefined,
+      providers,
+    );
     ctx.setCookies.push(setCookie("payment_token", started.token));
     return {
       token: started.token,
@@ -173,8 +195,8 @@ export const billingRoot = {
   change_plan: billing(async (args: { plan: string; cycle: string }, ctx) => {
     const user = await ctx.user();
     const req = parse(planChange, args, ctx);
-    const { db, provider } = await liveBilling();
-    const result = await changePlan(db, provider, user.id, req);
+    const { db, providers } = await liveBilling();
+    const result = await changePlan(db, providers, user.id, req);
     return {
       timing: result.timing,
       status: result.timing === "now" ? result.status : null,
@@ -200,32 +222,33 @@ export const billingRoot = {
   add_payment_method: billing(async (args: { input: unknown }, ctx) => {
     const user = await ctx.user();
     const input = parse(cardInput, args.input, ctx);
-    const { db, provider } = await liveBilling();
-    return methodView(await addCard(db, provider, user.id, input));
+    const { db, providers } = await liveBilling();
+    return methodView(await addCard(db, providers.cards, user.id, input));
   }),
 
   card_entry: billing(async (_: unknown, ctx) => {
     await ctx.user();
-    const { provider } = await liveBilling();
-    return isSandbox(provider) ? "form" : "hosted";
+    const { providers } = await liveBilling();
+    // "none": no provider here keeps cards (payOS alone); the methods tab says transfers need none.
+    return !providers.cards ? "none" : isSandbox(providers.cards) ? "form" : "hosted";
   }),
 
   start_card_setup: billing(async (_: unknown, ctx) => {
     const user = await ctx.user();
-    const { provider } = await liveBilling();
-    return startCardSetup(provider, user.id, ctx.locale);
+    const { providers } = await liveBilling();
+    return startCardSetup(providers.cards, user.id, ctx.locale);
   }),
 
   set_default_payment_method: billing(async (args: { id: string }, ctx) => {
     const user = await ctx.user();
-    const { db, provider } = await liveBilling();
-    return (await setDefaultMethod(db, provider, user.id, args.id)).map(methodView);
+    const { db, providers } = await liveBilling();
+    return (await setDefaultMethod(db, providers, user.id, args.id)).map(methodView);
   }),
 
   delete_payment_method: billing(async (args: { id: string }, ctx) => {
     const user = await ctx.user();
-    const { db, provider } = await liveBilling();
-    return (await deleteMethod(db, provider, user.id, args.id)).map(methodView);
+    const { db, providers } = await liveBilling();
+    return (await deleteMethod(db, providers, user.id, args.id)).map(methodView);
   }),
 
   contact_sales: billing(async (args: { input: unknown }, ctx) => {

@@ -74,6 +74,8 @@ export const billingTypeDefs = /* GraphQL */ `
     next_retry_at: String
     "the sandbox provider: every screen says Test mode"
     test_mode: Boolean!
+    "the number of a renewal invoice waiting for a bank transfer (its page shows the QR); null otherwise"
+    pay_by_transfer: String
   }
 
   type Invoice {
@@ -118,6 +120,8 @@ export const billingTypeDefs = /* GraphQL */ `
     cycle: String!
     "VND (default) | USD"
     currency: String
+    "bank_transfer (VND's default where payOS is configured) | card"
+    method: String
   }
 
   type PaymentToken {
@@ -139,6 +143,10 @@ export const billingTypeDefs = /* GraphQL */ `
     message: String!
     "the sandbox provider: the checkout page says Test mode"
     test_mode: Boolean!
+    "what a partly paid bank transfer still owes, minor units (null: nothing known to be owed)"
+    amount_due: Int
+    "card | bank_transfer: how this checkout is paid (Use another method offers the other)"
+    method: String!
   }
 
   "What a plan change would do now, read before confirming it"

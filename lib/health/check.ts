@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
+import { checkStorage, type StorageHealth } from "@/lib/health/storage";
 import { type Runtime, runtime } from "@/lib/server/runtime";
 import { currentBuild } from "@/lib/version/build";
 
@@ -14,6 +15,11 @@ export type Health = {
     extensions: Record<string, boolean> | null;
   };
   jobs: { ok: boolean; working: boolean | null };
+  /**
+   * Where uploaded originals live and whether that store answers. Reported, not part of status: chat
+   * answers without it, and a bucket's passing outage must not take every instance out of a load balancer.
+   */
+  storage: StorageHealth;
   build: { buildId: string; builtAt: string };
 };
 
@@ -25,9 +31,11 @@ const BOOT_WAIT_MS = 2_000;
  */
 const PGLITE_PROBE_WAIT_MS = 100;
 
-/** Readiness: the database answers a query and the job system is running. */
+/** Readiness: the database answers a query and the job system is running; the file store is reported. */
 export async function checkHealth(): Promise<Health> {
   const build = currentBuild();
+  // Started first and apart from the database: the store does not need the runtime, and the two waits overlap.
+  const storage = checkStorage();
   const timeout = new Promise<"timeout">((resolve) =>
     setTimeout(() => resolve("timeout"), BOOT_WAIT_MS).unref(),
   );
@@ -39,6 +47,7 @@ export async function checkHealth(): Promise<Health> {
       status: "error",
       database: { kind: null, ok: false, extensions: null },
       jobs: { ok: false, working: null },
+      storage: await storage,
       build,
     };
   }
@@ -47,6 +56,7 @@ export async function checkHealth(): Promise<Health> {
       status: "starting",
       database: { kind: null, ok: false, extensions: null },
       jobs: { ok: false, working: null },
+      storage: await storage,
       build,
     };
   }
@@ -60,6 +70,7 @@ export async function checkHealth(): Promise<Health> {
       extensions: rt.capabilities,
     },
     jobs: { ok: jobsOk, working: rt.jobs.working },
+    storage: await storage,
     build,
   };
 }

@@ -24,13 +24,20 @@ export function errorResponse(req: Request, err: ApiError): Response {
   return Response.json(err.body(requestLocale(req)), { status: err.status, headers: err.headers });
 }
 
+/** What any API path without a route answers: a 404 in the API's error shape, not an HTML page. */
+export function routeNotFound(req: Request): Response {
+  const path = new URL(req.url).pathname;
+  return errorResponse(req, new ApiError("not_found", "route_not_found", { path }));
+}
+
 /**
  * Wraps a route handler: refuses cross-origin mutations (unless `anyOrigin`: a signed server-to-server
  * webhook), turns ApiErrors into the error shape and anything else into a logged 500 that leaks nothing.
  */
 export function handle<Ctx>(
   fn: (req: Request, ctx: Ctx) => Promise<Response>,
-  opts: { anyOrigin?: boolean } = {},
+  /** `label`: how the log names the route (a contract's path template; the URL's path otherwise). */
+  opts: { anyOrigin?: boolean; label?: string } = {},
 ) {
   return async (req: Request, ctx: Ctx): Promise<Response> => {
     try {
@@ -40,7 +47,7 @@ export function handle<Ctx>(
       return await fn(req, ctx);
     } catch (err) {
       if (err instanceof ApiError) return errorResponse(req, err);
-      log.error(`${req.method} ${new URL(req.url).pathname}:`, err);
+      log.error(`${opts.label ?? `${req.method} ${new URL(req.url).pathname}`}:`, err);
       return errorResponse(req, new ApiError("internal_error"));
     }
   };

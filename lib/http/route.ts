@@ -8,6 +8,7 @@ import type { AuthKind, DataOf, MetaOf, RouteContract } from "@/lib/contracts/co
 import type { Locale } from "@/lib/i18n/routing";
 import { ApiError } from "./errors";
 import { requestLocale } from "./locale";
+import { observed } from "./observe";
 import { handle, type OkInit, ok, parseJson, parseQuery } from "./respond";
 
 /**
@@ -15,7 +16,8 @@ import { handle, type OkInit, ok, parseJson, parseQuery } from "./respond";
  * refuses cross-origin mutations, answers errors in the one shape (and anything unexpected as a 500 that
  * leaks nothing), then in this order: path parameters (a miss is the contract's 404), who is calling,
  * the query string. The body is read when the handler asks for it (`await body()`), so a route decides
- * whether a rate limit or a lookup comes first, and a multipart upload is never read as JSON.
+ * whether a rate limit or a lookup comes first, and a multipart upload is never read as JSON. Every call
+ * runs under a request id and is counted under the contract's path (lib/http/observe.ts).
  */
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -86,9 +88,9 @@ export function route<const C extends RouteContract>(
       const ctx = { req, ok, locale: requestLocale(req), params, query, body, ...caller };
       return handler(ctx as RouteContext<C>);
     },
-    { anyOrigin: contract.origin === "any" },
+    { anyOrigin: contract.origin === "any", label: `${contract.method} ${contract.path}` },
   );
-  return Object.assign(run, { contract });
+  return Object.assign(observed(contract.path, run), { contract });
 }
 
 function parsePath(contract: RouteContract, raw: Record<string, unknown>): unknown {

@@ -4,6 +4,7 @@ import type { DocumentListItem, TrainingSummary } from "@/lib/contracts/training
 import type { Db } from "@/lib/db/client";
 import { crawlPages, type DocumentType, documents } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
+import { metrics } from "@/lib/metrics/registry";
 import { decodeReason, reasonText, upgradePath } from "./agent-limits";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -107,7 +108,10 @@ export async function markProcessing(db: Db, id: string): Promise<DocumentRow | 
   return row ?? null;
 }
 
-/** `note` stays on a completed document as its error text: e.g. only the first 500,000 characters learned. */
+/**
+ * `note` stays on a completed document as its error text: e.g. only the first 500,000 characters learned.
+ * This and markFailed are where learning ends, so they count ingestion_jobs_total.
+ */
 export async function markCompleted(
   db: Db,
   id: string,
@@ -118,6 +122,7 @@ export async function markCompleted(
     .update(documents)
     .set({ status: "completed", characters, error: note, errorDetail: null, completedAt: sql`now()` })
     .where(eq(documents.id, id));
+  metrics().ingestionJobs.inc({ state: "completed" });
 }
 
 export async function markFailed(db: Db, id: string, error: string, detail?: string | null): Promise<void> {
@@ -125,6 +130,7 @@ export async function markFailed(db: Db, id: string, error: string, detail?: str
     .update(documents)
     .set({ status: "failed", error, errorDetail: detail?.slice(0, 2000) ?? null })
     .where(eq(documents.id, id));
+  metrics().ingestionJobs.inc({ state: "failed" });
 }
 
 export function toListItem(

@@ -9,6 +9,7 @@ import { CrawlError, type CrawlPage, crawlMessage, crawlSite } from "@/lib/inges
 import { parseDocument } from "@/lib/ingest/parse";
 import { keepFirst } from "@/lib/ingest/parse/text";
 import { logger } from "@/lib/logger";
+import { metrics } from "@/lib/metrics/registry";
 import { chunk } from "@/lib/retrieval/chunk";
 import { configuredEmbedder } from "@/lib/retrieval/embedder";
 import { replacePassages } from "@/lib/retrieval/passages";
@@ -41,6 +42,7 @@ export async function ingest(
     else await learnFile(db, store, doc);
   } catch (err) {
     if (!attempt.final) {
+      metrics().ingestionJobs.inc({ state: "retried" });
       log.warn(`document ${doc.id} will be tried again:`, err);
       throw err;
     }

@@ -43,6 +43,8 @@ export const ingestQueue: JobQueue = {
     expireInSeconds: 600,
   },
   work: { localConcurrency: 2, pollingIntervalSeconds: 1 },
+  // WORKER_CONCURRENCY sets how many a process learns at once.
+  scalable: true,
   onStart: resumeInterrupted,
   handler: async (database, data, job) => {
     const id = (data as { documentId?: string } | undefined)?.documentId;

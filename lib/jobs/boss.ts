@@ -2,7 +2,8 @@ import "server-only";
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import { registerWorkers } from "./workers";
+import { watchQueueDepths } from "@/lib/metrics/registry";
+import { queues, registerWorkers } from "./workers";
 
 const log = logger("jobs");
 
@@ -25,6 +26,12 @@ export async function startJobSystem(database: Database, opts: { work: boolean }
   boss.on("error", (err: Error) => log.error(err.message));
   await boss.start();
   if (opts.work) await registerWorkers(boss, database);
+  // queue_depth, read on each scrape. This pg-boss has no getQueueSize: it keeps per-queue counts itself,
+  // refreshed on its monitor pass (every 60 s), so a scrape costs one small query, never a count of jobs.
+  watchQueueDepths(async () => {
+    const found = await boss.getQueues(queues.map((q) => q.name));
+    return Object.fromEntries(found.map((q) => [q.name, q.queuedCount]));
+  });
   return {
     boss,
     working: opts.work,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { PgBoss, Queue as QueueOptions, WorkOptions } from "pg-boss";
 import { billingQueues } from "@/lib/billing/jobs";
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { ingestQueue } from "@/lib/ingest/queue";
 import { logger } from "@/lib/logger";
@@ -19,6 +20,8 @@ export type JobQueue = {
   options?: Omit<QueueOptions, "name">;
   /** how the worker fetches: concurrency, polling */
   work?: Pick<WorkOptions, "localConcurrency" | "pollingIntervalSeconds">;
+  /** the heavy queue whose concurrency is WORKER_CONCURRENCY (learning documents) */
+  scalable?: boolean;
   /** A throw fails this attempt: pg-boss runs the job again while `options.retryLimit` allows. */
   handler: (database: Database, data: unknown, job: { retryCount: number }) => Promise<unknown>;
   /** runs once when this process starts working the queue */
@@ -41,10 +44,12 @@ export const queues: ReadonlyArray<JobQueue> = [
 ];
 
 export async function registerWorkers(boss: PgBoss, database: Database): Promise<void> {
+  const concurrency = config().WORKER_CONCURRENCY;
   for (const q of queues) {
     await boss.createQueue(q.name, q.options);
     if (q.cron) await boss.schedule(q.name, q.cron);
-    await boss.work(q.name, { ...q.work }, async ([job]) =>
+    const work = q.scalable ? { ...q.work, localConcurrency: concurrency } : { ...q.work };
+    await boss.work(q.name, work, async ([job]) =>
       q.handler(database, job?.data, { retryCount: job?.retryCount ?? 0 }),
     );
     await q.onStart?.(boss, database.db).catch((err) => log.error(`${q.name} start:`, err));

@@ -3,8 +3,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
+import { metrics } from "@/lib/metrics/registry";
 
-export type Limit = { key: string; max: number; windowSeconds: number };
+/**
+ * `scope` names the limit in rate_limit_refusals_total without whom it counts; by default the key's
+ * first segment (`chat-visitor` of `chat-visitor:<id>`).
+ */
+export type Limit = { key: string; max: number; windowSeconds: number; scope?: string };
 export type LimitResult = { ok: boolean; count: number; retryAfter: number };
 
 /**
@@ -38,6 +43,7 @@ export async function enforce(db: Db, limits: EnforcedLimit[], detailKey = "rate
   for (const limit of limits) {
     const r = await hit(db, limit);
     if (r.ok) continue;
+    metrics().rateLimitRefusals.inc({ scope: limit.scope ?? limit.key.split(":")[0]! });
     await limit.onRefused?.();
     throw limitedError(limit.detail ?? detailKey, r.retryAfter);
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
+import { metrics, secondsSince } from "@/lib/metrics/registry";
 import { ANSWERABLE_SHARE, bestCoverage, queryShape, termWeights, topicTerms } from "./answerable";
 import type { Embedder } from "./embedder";
 import { expandQuestion } from "./expand";
@@ -45,6 +46,15 @@ type Query = { text: string; kind: keyof typeof WEIGHT };
 
 /** The passages of ONE agent that answer a visitor's question in its conversation, and whether they do. */
 export async function retrieve(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
+  const started = performance.now();
+  try {
+    return await find(db, opts);
+  } finally {
+    metrics().retrieval.observe(secondsSince(started));
+  }
+}
+
+async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 5), 1), 20);
   const history = opts.history ?? [];
   const question = opts.question.trim();

@@ -1,11 +1,15 @@
 import "server-only";
+import { broadcaster } from "@/lib/cache/broadcast";
 import { type Config, config } from "@/lib/config";
 import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import { outsideRequest } from "@/lib/http/request-id";
 import { type JobSystem, startJobSystem } from "@/lib/jobs/boss";
 import { logger } from "@/lib/logger";
 import { startRedirectRefresh } from "@/lib/redirects/refresh";
+import { drain, openStreams } from "./drain";
+import { applicationName, refuseLocalFilesAcrossMachines } from "./shared-disk";
 
 const log = logger("agentcity");
 
@@ -27,18 +31,33 @@ type Holder = { [KEY]?: Promise<Runtime> };
 
 export function runtime(): Promise<Runtime> {
   const g = globalThis as Holder;
-  g[KEY] ??= boot();
+  // Normally booted by instrumentation.ts; when a request gets here first, its id stays out of the
+  // runtime's timers and job pollers.
+  g[KEY] ??= outsideRequest(boot);
   return g[KEY];
 }
 
 async function boot(): Promise<Runtime> {
   const cfg = config();
-  const database = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: cfg.DATABASE_URL,
+    dataDir: cfg.DATA_DIR,
+    applicationName: applicationName(cfg.FILE_STORE),
+  });
+  if (database.pool) {
+    // Before anything else holds a connection: a configuration that loses files is refused at once.
+    await refuseLocalFilesAcrossMachines(database.pool, cfg.FILE_STORE).catch(async (err) => {
+      await database.close();
+      throw err;
+    });
+  }
   await migrate(database);
   const capabilities = await detectCapabilities(database.db);
   const work = database.kind === "pglite" || cfg.WORKER_MODE === "inline";
   const jobs = await startJobSystem(database, { work });
   startRedirectRefresh(database.db, cfg.REDIRECTS_REFRESH_SECONDS);
+  // Other instances' changes reach this process's caches (one process on PGlite: nobody to hear).
+  if (database.pool) await broadcaster().start(database.pool);
   const missing = Object.entries(capabilities)
     .filter(([, ok]) => !ok)
     .map(([name]) => name);
@@ -47,7 +66,15 @@ async function boot(): Promise<Runtime> {
       (missing.length ? `; extensions missing: ${missing.join(", ")} (features that need them are off)` : ""),
   );
   const shutdown = async () => {
+    // The HTTP server stops accepting in scripts/serve.ts; here the answers still being written finish
+    // (or are ended after the grace period), then the jobs and the database.
+    const open = openStreams();
+    if (open > 0)
+      log.info(`stopping: ${open} answer(s) still being written, up to ${cfg.SHUTDOWN_GRACE_SECONDS} s`);
+    const drained = await drain(cfg.SHUTDOWN_GRACE_SECONDS * 1000);
+    if (drained.cut > 0) log.warn(`stopping: ${drained.cut} answer(s) ended unfinished (stored as failed)`);
     await jobs.stop().catch(() => {});
+    await broadcaster().stop();
     await database.close().catch(() => {});
   };
   process.once("SIGTERM", () => void shutdown().finally(() => process.exit(0)));

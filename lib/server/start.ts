@@ -2,7 +2,7 @@ import "server-only";
 import { consoleDeliveryWarning, otpDelivery } from "@/lib/auth/otp-delivery";
 import { configOrExit } from "@/lib/config";
 import { DataDirLockedError } from "@/lib/db/lock";
-import { logger } from "@/lib/logger";
+import { logger, notice } from "@/lib/logger";
 import { runtime } from "./runtime";
 
 const log = logger("agentcity");
@@ -18,5 +18,6 @@ export async function start(): Promise<void> {
     else log.error(`start-up failed: ${(err as Error).message}`);
     process.exit(1);
   }
-  if (otpDelivery() === "console") log.warn(consoleDeliveryWarning());
+  // For whoever started the server, where the codes will appear: readable even among JSON log lines.
+  if (otpDelivery() === "console") notice("agentcity", consoleDeliveryWarning());
 }

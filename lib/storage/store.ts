@@ -1,31 +1,42 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
+import { assertKey } from "./key";
+import { configuredS3Store } from "./s3";
 
-/** Where originals of uploaded files and snippets live; local disk by default. */
+export { assertKey };
+
+/**
+ * Where originals of uploaded files and snippets live: local disk by default, a bucket with FILE_STORE=s3.
+ * A put is whole or absent under its key, whichever store it is: readers never see half a file.
+ */
 export type FileStore = {
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** null when nothing is stored under the key */
   get(key: string): Promise<Uint8Array | null>;
+  /** Removing what is already gone is not an error. */
   delete(key: string): Promise<void>;
 };
 
-/** Keys are made by the server (agent and document ids); anything else is a bug, never a path. */
-const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
+export type StoreKind = "local" | "s3";
 
-export function assertKey(key: string): void {
-  if (!KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) {
-    throw new Error(`invalid storage key: ${key}`);
-  }
-}
+/** A store that can also say what it is and whether it answers (/api/health). */
+export type CheckedFileStore = FileStore & {
+  readonly kind: StoreKind;
+  /** true when the store can be used now; never throws, and settles within a few seconds */
+  check(): Promise<boolean>;
+};
 
-export function localStore(root: string): FileStore {
+export function localStore(root: string): CheckedFileStore {
   const fileOf = (key: string) => {
     assertKey(key);
     return path.join(root, ...key.split("/"));
   };
   return {
+    kind: "local",
     async put(key, bytes) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -45,15 +56,30 @@ export function localStore(root: string): FileStore {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
+    async check() {
+      // The folder may not exist before the first upload; put would create it, so may the check.
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
 }
 
-let store: FileStore | undefined;
+let store: CheckedFileStore | undefined;
 
-/** The configured store: files under DATA_DIR/files. */
-export function fileStore(): FileStore {
-  store ??= localStore(path.join(config().DATA_DIR, "files"));
+/** The configured store: a bucket with FILE_STORE=s3, otherwise files under DATA_DIR/files. */
+export function fileStore(): CheckedFileStore {
+  store ??= configuredStore();
   return store;
+}
+
+function configuredStore(): CheckedFileStore {
+  const cfg = config();
+  return cfg.FILE_STORE === "s3" ? configuredS3Store(cfg) : localStore(path.join(cfg.DATA_DIR, "files"));
 }
 
 export const documentKey = (agentId: string, documentId: string) => `agents/${agentId}/${documentId}`;

@@ -16,6 +16,8 @@ describe("health", () => {
     // pgvector ships with PGlite; Debian's Postgres lacks it and the product must say so, not fail.
     expect(data.database.extensions.vector).toBe(inject("databaseKind") === "pglite");
     expect(data.jobs).toEqual({ ok: true, working: true });
+    // The test server keeps files on local disk (FILE_STORE unset): its DATA_DIR/files can be written.
+    expect(data.storage).toEqual({ kind: "local", ok: true });
     expect(data.build.buildId).toBe(readFileSync(path.resolve(".next/BUILD_ID"), "utf8").trim());
   });
 });

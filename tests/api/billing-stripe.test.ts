@@ -1,9 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
 import { signInWithOidc } from "../helpers/oidc-sign-in";
+import { sqlAt } from "../helpers/sql";
 import { stripeWorld } from "../helpers/stripe-server";
 
 /**
- * Billing with BILLING_PROVIDER=stripe over real HTTP: a server of this file's own, pointed at the fake
+ * Billing with Stripe configured over real HTTP: a server of this file's own, pointed at the fake
  * Stripe of tests/peers/stripe.ts (STRIPE_API_BASE). Checkout through a Checkout Session, the outcome reaching
  * the subscription only through signed events that are read back from "Stripe" (duplicates, reverse order and
  * a lying payload change nothing more), forged and stale signatures refused, other customers' and unknown
@@ -18,15 +19,8 @@ const CARD_DECLINED = "4000 0000 0000 0002";
 const world = stripeWorld();
 const base = world.base;
 
-async function sql<T = Record<string, unknown>>(query: string, params: unknown[] = []) {
-  const res = await fetch(`${base()}/api/test/sql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, params }),
-  });
-  if (res.status !== 200) throw new Error(`sql hook answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { data: T[] }).data;
-}
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+  sqlAt<T>(base(), query, params);
 
 type Gql<T> = { data: T | null; errors?: { message: string; extensions: { code: string } }[] };
 

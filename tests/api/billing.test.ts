@@ -553,7 +553,7 @@ describe("plan changes", () => {
 describe("renewals on the sandbox's test clock", () => {
   const DAY = 24 * 60 * 60 * 1000;
   const clock = (o: Owner, at: Date, lang = "en") =>
-    post<{ upcoming: number; renewed: number; retried: number }>(
+    post<{ upcoming: number; transfers: number; renewed: number; retried: number }>(
       "/api/v1/billing/sandbox/clock",
       { at: at.toISOString() },
       { token: o.token, lang },
@@ -593,6 +593,7 @@ describe("renewals on the sandbox's test clock", () => {
     // Running the same moment again charges nothing more (one attempt per run and retry time).
     expect((await clock(o, new Date(end.getTime() + 60_000))).body.data).toEqual({
       upcoming: 0,
+      transfers: 0,
       renewed: 0,
       retried: 0,
     });

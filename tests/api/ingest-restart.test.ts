@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { signInWithOidc } from "../helpers/oidc-sign-in";
+import { afterAll, describe, expect, it } from "vitest";
+import { oidcEnv, signInWithOidc } from "../helpers/oidc-sign-in";
 import { startTestServer, type TestServer } from "../helpers/server";
 
 /**
@@ -7,10 +7,7 @@ import { startTestServer, type TestServer } from "../helpers/server";
  * are being learned; a new server on the same data finishes every one of them, with no passage twice.
  */
 const peerEnv = () => ({
-  AUTH_OIDC_ISSUER: inject("oidcIssuer"),
-  AUTH_OIDC_ID: "agentcity-test",
-  AUTH_OIDC_SECRET: "test-secret",
-  AUTH_OIDC_NAME: "Test ID",
+  ...oidcEnv(),
 });
 
 let server: TestServer | undefined;

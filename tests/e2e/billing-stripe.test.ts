@@ -6,7 +6,7 @@ import { signInWithOidc } from "../helpers/oidc-sign-in";
 import { stripeWorld } from "../helpers/stripe-server";
 
 /**
- * BILL-3 with Stripe in Chromium: a server of this file's own with BILLING_PROVIDER=stripe, the fake Stripe of
+ * BILL-3 with Stripe in Chromium: a server of this file's own with Stripe configured, the fake Stripe of
  * tests/peers/stripe.ts with its hosted Checkout page. The owner chooses a plan, pays on "Stripe"'s page, comes
  * back to the billing page, which shows the plan active once the signed event has been processed; then adds a
  * second card on Stripe's set-up page. Desktop in English (USD) and a phone in Vietnamese (VND).

@@ -7,7 +7,7 @@ import { browserPerFile, pageErrors } from "../helpers/browser";
 import { latestCode } from "../helpers/mail";
 import { newPerson, nextPersonAtProvider, sessionCookies } from "../helpers/oidc-sign-in";
 import { type SignedIn, signInWithCode } from "../helpers/session";
-import { smallTargets } from "../helpers/touch-targets";
+import { expectPhoneFriendly } from "../helpers/touch-targets";
 
 /**
  * BILL-2 … BILL-5 in Chromium, in both languages, on a desktop and on a 390 px touch phone: buying a plan
@@ -77,25 +77,6 @@ async function payByCard(page: Page, locale: Locale, size: Size, number: string)
   await form.getByLabel(t.cvc).fill("123");
   await form.locator('button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === `/${locale}/billing`, { timeout: 20_000 });
-}
-
-/**
- * On a touch phone: the page is no wider than the screen, and every visible control of its content is a 44 px target
- * (a link inside a sentence excepted, as in rough-edges.test.ts).
- */
-async function expectPhoneFriendly(page: Page, size: Size) {
-  if (size !== "phone") return;
-  const width = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(width, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(0);
-  // The page's own content: the shared header and footer are rough-edges.test.ts's to check.
-  expect(await smallTargets(page, "#content")).toEqual([]);
-  // No label spills out of its control (a long Vietnamese tab name ran over its neighbour).
-  const spilled = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("#content [role=tab], #content button")]
-      .filter((el) => el.getBoundingClientRect().width > 1 && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `${el.textContent?.trim()} ${el.scrollWidth}>${el.clientWidth}`),
-  );
-  expect(spilled).toEqual([]);
 }
 
 async function expectActive(page: Page) {

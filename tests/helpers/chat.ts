@@ -11,7 +11,12 @@ export type { ErrorBody } from "@/lib/contracts/errors";
 import type { MessageView as Message } from "@/lib/contracts/chat";
 import type { ErrorBody } from "@/lib/contracts/errors";
 
-const base = () => inject("baseUrl");
+let own: string | undefined;
+/** Points these helpers at a file's own server (its base URL), instead of the run's shared one. */
+export function useChatServer(baseUrl: string | undefined): void {
+  own = baseUrl;
+}
+const base = () => own ?? inject("baseUrl");
 
 export async function ownerApi<T>(token: string, method: string, path: string, body?: unknown, lang = "en") {
   const res = await fetch(`${base()}${path}`, {
@@ -37,7 +42,7 @@ export async function trainedAgent(opts: {
   fallback_message?: string;
   texts: { title: string; content: string }[];
 }): Promise<TrainedAgent> {
-  const { access } = await signInWithOidc();
+  const { access } = await signInWithOidc(undefined, base());
   const created = await ownerApi<{ data: { id: string } }>(access, "POST", "/api/v1/agent", {
     name: opts.name ?? "Tiệm bánh Hoa Mai",
     kind: opts.kind ?? "business",

@@ -76,3 +76,11 @@ export function sessionCookies(
     ...(which.renewal ? [{ name: "renewal_token", value: s.renewal, url }] : []),
   ];
 }
+
+/** A server's settings for the run's OpenID Connect peer (sign-in for servers a test file starts itself). */
+export const oidcEnv = (): Record<string, string> => ({
+  AUTH_OIDC_ISSUER: inject("oidcIssuer"),
+  AUTH_OIDC_ID: "agentcity-test",
+  AUTH_OIDC_SECRET: "test-secret",
+  AUTH_OIDC_NAME: "Test ID",
+});

@@ -6,6 +6,10 @@ import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import { chunk } from "@/lib/retrieval/chunk";
+import type { Embedder } from "@/lib/retrieval/embedder";
+import { replacePassages } from "@/lib/retrieval/passages";
+import { seedDocument } from "./retrieval-seed";
 import { unitDatabase } from "./unit-db";
 
 export { seedAgent, seedDocument, seedPage } from "./retrieval-seed";
@@ -51,4 +55,24 @@ async function adminQuery(url: string, query: string): Promise<void> {
   } finally {
     await c.end();
   }
+}
+
+/** A markdown text split at its "## " headings, as the parser would, then chunked and indexed as a document. */
+export async function learnMarkdown(
+  db: Database["db"],
+  agentId: string,
+  markdown: string,
+  embedder: Embedder | null = null,
+): Promise<string> {
+  const documentId = await seedDocument(db, agentId, "doc.md");
+  const sections = markdown
+    .split(/^## /m)
+    .slice(1)
+    .map((s) => {
+      const [heading, ...body] = s.split("\n");
+      return { heading: heading!.trim(), text: body.join("\n").trim() };
+    });
+  const passages = chunk(sections).map((c) => ({ heading: c.heading, content: c.content }));
+  await replacePassages(db, { agentId, documentId, passages, embedder });
+  return documentId;
 }

@@ -18,6 +18,8 @@ export type TestServer = {
   stop: () => Promise<void>;
   /** SIGKILL: no shutdown, nothing cleaned up (the data stays for the next server) */
   kill: () => Promise<void>;
+  /** SIGTERM as an orchestrator sends it, resolved once the process has ended; the data stays, as with kill */
+  terminate: () => Promise<void>;
 };
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -28,6 +30,8 @@ export async function startTestServer(
     redirects?: string[][];
     /** take over the data of a killed server (its folder and Postgres database); removed on stop as usual */
     reuse?: { dataDir: string; databaseUrl: string | null };
+    /** one Postgres database for several servers (another machine's instance): used, never dropped here */
+    sharedDatabaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
@@ -36,13 +40,15 @@ export async function startTestServer(
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = opts.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "agentcity-test-"));
-  const database = opts.reuse
-    ? opts.reuse.databaseUrl
-      ? { url: opts.reuse.databaseUrl, drop: () => dropDatabase(opts.reuse!.databaseUrl!) }
-      : null
-    : process.env.TEST_DATABASE_URL
-      ? await createDatabase(process.env.TEST_DATABASE_URL)
-      : null;
+  const database = opts.sharedDatabaseUrl
+    ? { url: opts.sharedDatabaseUrl, drop: async () => {} }
+    : opts.reuse
+      ? opts.reuse.databaseUrl
+        ? { url: opts.reuse.databaseUrl, drop: () => dropDatabase(opts.reuse!.databaseUrl!) }
+        : null
+      : process.env.TEST_DATABASE_URL
+        ? await createDatabase(process.env.TEST_DATABASE_URL)
+        : null;
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -130,7 +136,14 @@ export async function startTestServer(
       await groupGone(child.pid);
     }
   };
-  return { baseUrl, dataDir, databaseUrl: database?.url ?? null, output: () => log, stop, kill };
+  const terminate = async () => {
+    stopping = true;
+    if (running()) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+  };
+  return { baseUrl, dataDir, databaseUrl: database?.url ?? null, output: () => log, stop, kill, terminate };
 }
 
 /** Every process of the group has left (the server's own children die with it, a moment later). */
@@ -194,4 +207,67 @@ export function freePort(): Promise<number> {
       srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
     });
   });
+}
+
+export type TestWorker = {
+  output: () => string;
+  /** SIGKILL (the machine died): its claimed jobs are left to expire or to the next worker */
+  kill: () => Promise<void>;
+  /** SIGTERM, resolved when it has exited */
+  stop: () => Promise<void>;
+};
+
+/**
+ * `npm run worker` as its own process, on a shared Postgres database (WORKER_MODE=separate deployments);
+ * resolved once it says it is working.
+ */
+export async function startTestWorker(opts: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<TestWorker> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-worker-"));
+  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DATABASE_URL: opts.databaseUrl,
+      WORKER_MODE: "separate",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let log = "";
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 60_000;
+  while (!/Worker running/.test(log)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`worker did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const done = () => rmSync(dataDir, { recursive: true, force: true });
+  return {
+    output: () => log,
+    kill: async () => {
+      if (running() && child.pid) {
+        process.kill(-child.pid, "SIGKILL");
+        await exited;
+        await groupGone(child.pid);
+      }
+      done();
+    },
+    stop: async () => {
+      if (running()) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+      done();
+    },
+  };
 }

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { type StripePeer, startStripePeer } from "../peers/stripe";
+import { oidcEnv } from "./oidc-sign-in";
 import { startTestServer, type TestServer } from "./server";
 
 /**
- * A test file's own server with BILLING_PROVIDER=stripe, pointed at a fake Stripe of its own
+ * A test file's own server with Stripe configured, pointed at a fake Stripe of its own
  * (tests/peers/stripe.ts) whose events go to that server's webhook; started before the file's tests and
  * stopped after. Sign-in is through the shared OpenID Connect peer.
  */
@@ -14,11 +15,7 @@ export function stripeWorld(): { peer: () => StripePeer; base: () => string } {
     peer = await startStripePeer();
     server = await startTestServer({
       env: {
-        AUTH_OIDC_ISSUER: inject("oidcIssuer"),
-        AUTH_OIDC_ID: "agentcity-test",
-        AUTH_OIDC_SECRET: "test-secret",
-        AUTH_OIDC_NAME: "Test ID",
-        BILLING_PROVIDER: "stripe",
+        ...oidcEnv(),
         STRIPE_SECRET_KEY: "sk_test_agentcity",
         STRIPE_WEBHOOK_SECRET: peer.webhookSecret,
         STRIPE_API_BASE: peer.baseUrl,

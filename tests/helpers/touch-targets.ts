@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 /**
  * Visible controls smaller than 44 px either way, on the page or inside `root` (a selector); a checkbox or
@@ -44,4 +45,23 @@ export async function smallTargets(page: Page, root?: string) {
     }
     return small;
   }, root);
+}
+
+/**
+ * On a touch phone: the page is no wider than the screen, and every visible control of its content is a 44 px target
+ * (a link inside a sentence excepted, as in rough-edges.test.ts).
+ */
+export async function expectPhoneFriendly(page: Page, size: "desktop" | "phone") {
+  if (size !== "phone") return;
+  const width = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(width, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(0);
+  // The page's own content: the shared header and footer are rough-edges.test.ts's to check.
+  expect(await smallTargets(page, "#content")).toEqual([]);
+  // No label spills out of its control (a long Vietnamese tab name ran over its neighbour).
+  const spilled = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("#content [role=tab], #content button")]
+      .filter((el) => el.getBoundingClientRect().width > 1 && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.textContent?.trim()} ${el.scrollWidth}>${el.clientWidth}`),
+  );
+  expect(spilled).toEqual([]);
 }

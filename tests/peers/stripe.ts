@@ -276,7 +276,10 @@ export async function startStripePeer(webhookSecret = `whsec_${randomBytes(16).t
       return get(paymentIntents, intentId);
     }
     if (method === "GET" && path === "/v1/payment_methods") {
+      // Newest first, as Stripe lists: two cards of the same second come newest first too (reversed insertion
+      // order, then a stable sort by second).
       const data = [...paymentMethods.values()]
+        .reverse()
         .filter(
           (pm) => pm.customer && pm.customer === params.customer && (!params.type || pm.type === params.type),
         )

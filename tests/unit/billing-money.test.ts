@@ -91,7 +91,7 @@ describe("billing configuration", () => {
   it("has business coming soon and default prices unless told otherwise", () => {
     expect(env({}).BILLING_COMING_SOON).toEqual(["business"]);
     expect(env({}).BILLING_PRICES).toEqual({});
-    expect(env({}).BILLING_PROVIDER).toBe("sandbox");
+    expect(env({}).PAYMENT_PROVIDERS).toEqual(["sandbox"]);
     expect(env({ BILLING_COMING_SOON: "" }).BILLING_COMING_SOON).toEqual([]);
     expect(env({ BILLING_COMING_SOON: "starter, business" }).BILLING_COMING_SOON).toEqual([
       "starter",
@@ -110,18 +110,24 @@ describe("billing configuration", () => {
     expect(failure({ BILLING_PRICES: '{"starter":{"VND":1.5}}' })).toBe("BILLING_PRICES");
     expect(failure({ BILLING_PRICES: '{"starter":{"EUR":100}}' })).toBe("BILLING_PRICES");
     expect(failure({ BILLING_PRICES: '{"starter":{"USD":0}}' })).toBe("BILLING_PRICES");
-    expect(failure({ BILLING_PROVIDER: "paypal" })).toBe("BILLING_PROVIDER");
+    expect(failure({ PAYMENTS_SANDBOX: "maybe" })).toBe("PAYMENTS_SANDBOX");
   });
 
-  it("takes Stripe when asked with both keys, or when unset and both keys are there; refuses it half set", () => {
-    const keys = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
-    expect(env({ BILLING_PROVIDER: "stripe", ...keys }).BILLING_PROVIDER).toBe("stripe");
-    expect(env(keys).BILLING_PROVIDER).toBe("stripe");
-    expect(env({ BILLING_PROVIDER: "", ...keys }).BILLING_PROVIDER).toBe("stripe");
-    expect(env({ BILLING_PROVIDER: "sandbox", ...keys }).BILLING_PROVIDER).toBe("sandbox");
-    expect(env({ STRIPE_SECRET_KEY: "sk_test_x" }).BILLING_PROVIDER).toBe("sandbox");
-    expect(failure({ BILLING_PROVIDER: "stripe" })).toBe("BILLING_PROVIDER");
-    expect(failure({ BILLING_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x" })).toBe("BILLING_PROVIDER");
+  it("takes each real provider whose keys are all set, the sandbox only without one or when asked outside production; refuses one half set", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    const payos = { PAYOS_CLIENT_ID: "c", PAYOS_API_KEY: "k", PAYOS_CHECKSUM_KEY: "s" };
+    expect(env(stripe).PAYMENT_PROVIDERS).toEqual(["stripe"]);
+    expect(env(payos).PAYMENT_PROVIDERS).toEqual(["payos"]);
+    expect(env({ ...stripe, ...payos }).PAYMENT_PROVIDERS).toEqual(["stripe", "payos"]);
+    expect(env({ ...payos, PAYMENTS_SANDBOX: "true" }).PAYMENT_PROVIDERS).toEqual(["payos", "sandbox"]);
+    expect(env({ PAYMENTS_SANDBOX: "false" }).PAYMENT_PROVIDERS).toEqual(["sandbox"]);
+    expect(failure({ STRIPE_SECRET_KEY: "sk_test_x" })).toBe("STRIPE_WEBHOOK_SECRET");
+    expect(failure({ STRIPE_WEBHOOK_SECRET: "whsec_x" })).toBe("STRIPE_SECRET_KEY");
+    expect(failure({ PAYOS_CLIENT_ID: "c", PAYOS_API_KEY: "k" })).toBe("PAYOS_CHECKSUM_KEY");
+    expect(
+      failure({ ...payos, PAYMENTS_SANDBOX: "true", NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }),
+    ).toBe("PAYMENTS_SANDBOX");
+    expect(failure({ PAYOS_API_BASE: "ftp://x" })).toBe("PAYOS_API_BASE");
     expect(failure({ STRIPE_API_BASE: "ftp://x" })).toBe("STRIPE_API_BASE");
   });
 });

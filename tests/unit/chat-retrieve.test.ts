@@ -1,37 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db/client";
-import { chunk } from "@/lib/retrieval/chunk";
 import { openAiEmbedder } from "@/lib/retrieval/embedder";
-import { replacePassages } from "@/lib/retrieval/passages";
 import { type ChatTurn, type Rewriter, retrieve } from "@/lib/retrieval/retrieve";
 import { vectorsAvailable } from "@/lib/retrieval/vectors";
 import { ANSWERABLE } from "../helpers/chat-quality-cases";
-import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/retrieval-db";
+import { backendDatabase, backends, learnMarkdown, seedAgent } from "../helpers/retrieval-db";
 import { MOCK_MODELS, type OpenAiPeer, startOpenAiPeer } from "../peers/openai";
 
 const FIXTURES = path.join(import.meta.dirname, "../fixtures/chat-quality");
 
-/** A markdown fixture split at its "## " headings, as the parser would, then chunked and indexed. */
-async function learn(
-  db: Db,
-  agentId: string,
-  markdown: string,
-  embedder: ReturnType<typeof openAiEmbedder> | null = null,
-) {
-  const documentId = await seedDocument(db, agentId, "doc.md");
-  const sections = markdown
-    .split(/^## /m)
-    .slice(1)
-    .map((s) => {
-      const [heading, ...body] = s.split("\n");
-      return { heading: heading!.trim(), text: body.join("\n").trim() };
-    });
-  const passages = chunk(sections).map((c) => ({ heading: c.heading, content: c.content }));
-  await replacePassages(db, { agentId, documentId, passages, embedder });
-  return documentId;
-}
+const learn = learnMarkdown;
 
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
 const has = (hits: { content: string }[], fact: string) => hits.some((h) => h.content.includes(fact));

@@ -42,9 +42,59 @@ describe("configuration", () => {
     expect(failure({ SESSION_SECRET: "short" }).variable).toBe("SESSION_SECRET");
     expect(failure({ APP_URL: "ftp://x" }).variable).toBe("APP_URL");
     expect(failure({ WORKER_MODE: "sometimes" }).variable).toBe("WORKER_MODE");
+    // Workers apart need a database more than one process can open.
+    expect(failure({ WORKER_MODE: "separate" }).variable).toBe("WORKER_MODE");
+    expect(failure({ WORKER_CONCURRENCY: "0" }).variable).toBe("WORKER_CONCURRENCY");
+    expect(failure({ WORKER_CONCURRENCY: "many" }).variable).toBe("WORKER_CONCURRENCY");
+    expect(failure({ WORKER_MODE: "separate" }).reason).toMatch(/DATABASE_URL/);
     expect(failure({ NODE_ENV: "production", DATABASE_URL: "postgres://h/db" }).variable).toBe(
       "SESSION_SECRET",
     );
+  });
+
+  it("keeps files on local disk unless FILE_STORE=s3 names a bucket and its keys", () => {
+    const local = parseConfig({ DATA_DIR: dataDir() });
+    expect(local.FILE_STORE).toBe("local");
+    expect(local.S3_REGION).toBe("us-east-1");
+    // An empty line in .env (FILE_STORE=) is the default, as for the other optional variables.
+    expect(parseConfig({ DATA_DIR: dataDir(), FILE_STORE: "", S3_REGION: "" })).toMatchObject({
+      FILE_STORE: "local",
+      S3_REGION: "us-east-1",
+    });
+    const s3 = {
+      FILE_STORE: "s3",
+      S3_BUCKET: "agentcity-files",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    const cfg = parseConfig({
+      DATA_DIR: dataDir(),
+      ...s3,
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(cfg).toMatchObject({
+      FILE_STORE: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: true,
+    });
+    // Each missing piece is named, so the operator knows which line of the environment to fix.
+    expect(failure({ ...s3, S3_BUCKET: "" })).toMatchObject({
+      variable: "S3_BUCKET",
+      reason: "required when FILE_STORE is s3",
+    });
+    expect(failure({ ...s3, S3_ACCESS_KEY_ID: "" }).variable).toBe("S3_ACCESS_KEY_ID");
+    expect(failure({ ...s3, S3_SECRET_ACCESS_KEY: " " }).variable).toBe("S3_SECRET_ACCESS_KEY");
+    expect(failure({ ...s3, S3_ENDPOINT: "minio:9000" }).variable).toBe("S3_ENDPOINT");
+    expect(failure({ ...s3, S3_ENDPOINT: "ftp://files.example" }).variable).toBe("S3_ENDPOINT");
+    expect(failure({ ...s3, S3_BUCKET: "bucket/folder" }).variable).toBe("S3_BUCKET");
+    expect(failure({ ...s3, S3_FORCE_PATH_STYLE: "yes" }).variable).toBe("S3_FORCE_PATH_STYLE");
+    expect(failure({ FILE_STORE: "disk" })).toMatchObject({
+      variable: "FILE_STORE",
+      reason: "FILE_STORE must be local or s3",
+    });
+    // The local store ignores the S3 variables: setting them up ahead of the switch is allowed.
+    expect(parseConfig({ DATA_DIR: dataDir(), S3_BUCKET: "later" }).FILE_STORE).toBe("local");
   });
 
   it("generates the session secret once and keeps it in DATA_DIR", () => {

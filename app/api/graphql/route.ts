@@ -1,5 +1,8 @@
 import { handleGraphql } from "@/lib/graphql/execute";
+import { observed } from "@/lib/http/observe";
 
 /** The account GraphQL API (AUTH-7): queries by GET or POST, mutations by POST only. */
-export const GET = handleGraphql;
-export const POST = handleGraphql;
+const graphql = observed("/api/graphql", handleGraphql);
+
+export const GET = graphql;
+export const POST = graphql;

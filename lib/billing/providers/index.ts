@@ -3,58 +3,141 @@ import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { receiveEvent } from "../events";
+import type { Currency } from "../money";
+import { PayosProvider } from "./payos";
 import { type EventDelivery, SandboxProvider, sandboxSecret } from "./sandbox";
 import { StripeProvider } from "./stripe";
 import type { PaymentProvider } from "./types";
 
+export type PayMethod = "card" | "bank_transfer";
+
 /**
- * The configured payment provider (BILLING_PROVIDER). The sandbox's events are stored through the same
- * verifying receiver the webhook route uses and processed by the `billing.events` job (`onStored` queues it;
- * without it the job's sweep finds the event); a test passes its own `deliver` to watch or reorder them.
+ * The payment providers this deployment has (config's PAYMENT_PROVIDERS, from the keys that are set), and
+ * which one takes what:
+ * - `cards`: saved cards, renewals and upgrades charged off-session: Stripe, else the sandbox;
+ * - a checkout in VND goes to payOS (bank transfer) unless the owner asks for a card; in USD to `cards`;
+ * - `byId`: every row names the provider its refs belong to (tokens, subscriptions, events), and is
+ *   handled by that one, even after another became the default.
  */
-export function paymentProvider(
-  db: Db,
-  opts: { deliver?: EventDelivery; onStored?: (eventId: string) => Promise<void> } = {},
-): PaymentProvider {
+export type Providers = {
+  all: PaymentProvider[];
+  byId(id: string): PaymentProvider | undefined;
+  cards: PaymentProvider | null;
+  /** the provider for a checkout; undefined when none takes this currency */
+  forCheckout(currency: Currency, method?: PayMethod | null): PaymentProvider | undefined;
+  /** the payment methods an owner may choose between for this currency (the checkout page's "pay by card instead") */
+  methodsFor(currency: Currency): PayMethod[];
+};
+
+export type ProviderOptions = { deliver?: EventDelivery; onStored?: (eventId: string) => Promise<void> };
+
+/**
+ * The sandbox's events are stored through the same verifying receiver the webhook route uses and processed
+ * by the `billing.events` job (`onStored` queues it; without it the job's sweep finds the event); a test
+ * passes its own `deliver` to watch or reorder them.
+ */
+export function billingProviders(db: Db, opts: ProviderOptions = {}): Providers {
   const c = config();
-  switch (c.BILLING_PROVIDER) {
-    case "sandbox": {
-      const sandbox: SandboxProvider = new SandboxProvider({
-        db,
-        secret: sandboxSecret(c.SESSION_SECRET),
-        checkoutUrl: `${c.APP_URL}/{locale}/billing/checkout/{token}`,
-        deliver:
-          opts.deliver ??
-          (async (raw, headers) => {
-            const received = await receiveEvent(db, sandbox, raw, headers);
-            if (!received.duplicate) await opts.onStored?.(received.id);
+  const all: PaymentProvider[] = [];
+  for (const id of c.PAYMENT_PROVIDERS) {
+    switch (id) {
+      case "stripe":
+        all.push(
+          new StripeProvider({
+            db,
+            // Config refuses to start with one Stripe key and not the other.
+            secretKey: c.STRIPE_SECRET_KEY!,
+            webhookSecret: c.STRIPE_WEBHOOK_SECRET!,
+            apiBase: c.STRIPE_API_BASE,
+            // `card_setup=1`: the methods tab asks the provider for the cards once more on the way back.
+            methodsUrl: `${c.APP_URL}/{locale}/billing?tab=methods&card_setup=1`,
           }),
-      });
-      return sandbox;
+        );
+        break;
+      case "payos":
+        all.push(
+          new PayosProvider({
+            db,
+            clientId: c.PAYOS_CLIENT_ID!,
+            apiKey: c.PAYOS_API_KEY!,
+            checksumKey: c.PAYOS_CHECKSUM_KEY!,
+            apiBase: c.PAYOS_API_BASE,
+            checkoutUrl: `${c.APP_URL}/{locale}/billing/checkout/{token}`,
+          }),
+        );
+        break;
+      case "sandbox": {
+        const sandbox: SandboxProvider = new SandboxProvider({
+          db,
+          secret: sandboxSecret(c.SESSION_SECRET),
+          checkoutUrl: `${c.APP_URL}/{locale}/billing/checkout/{token}`,
+          deliver:
+            opts.deliver ??
+            (async (raw, headers) => {
+              const received = await receiveEvent(db, sandbox, raw, headers);
+              if (!received.duplicate) await opts.onStored?.(received.id);
+            }),
+        });
+        all.push(sandbox);
+        break;
+      }
     }
-    case "stripe":
-      // Config refuses to start with BILLING_PROVIDER=stripe and a key missing.
-      return new StripeProvider({
-        db,
-        secretKey: c.STRIPE_SECRET_KEY!,
-        webhookSecret: c.STRIPE_WEBHOOK_SECRET!,
-        apiBase: c.STRIPE_API_BASE,
-        // `card_setup=1`: the methods tab asks the provider for the cards once more on the way back.
-        methodsUrl: `${c.APP_URL}/{locale}/billing?tab=methods&card_setup=1`,
-      });
   }
+  return providerChoice(all);
 }
 
-export function isSandbox(provider: PaymentProvider): provider is SandboxProvider {
+/** The choice among providers, pure over the list (unit-tested). */
+export function providerChoice(all: PaymentProvider[]): Providers {
+  const byId = (id: string) => all.find((p) => p.id === id);
+  const cards = all.find((p) => p.id === "stripe") ?? all.find((p) => p.collects === "card") ?? null;
+  const transfer = all.find((p) => p.collects === "transfer") ?? null;
+  const methodsFor = (currency: Currency): PayMethod[] => {
+    const methods: PayMethod[] = [];
+    if (currency === "VND" && transfer) methods.push("bank_transfer");
+    if (cards) methods.push("card");
+    return methods;
+  };
+  return {
+    all,
+    byId,
+    cards,
+    methodsFor,
+    forCheckout(currency, method) {
+      const offered = methodsFor(currency);
+      if (offered.length === 0) return undefined;
+      const chosen = method && offered.includes(method) ? method : offered[0]!;
+      return chosen === "bank_transfer" ? transfer! : cards!;
+    },
+  };
+}
+
+export function isSandbox(provider: PaymentProvider | null | undefined): provider is SandboxProvider {
   return provider instanceof SandboxProvider;
 }
 
-export function isStripe(provider: PaymentProvider): provider is StripeProvider {
+export function isStripe(provider: PaymentProvider | null | undefined): provider is StripeProvider {
   return provider instanceof StripeProvider;
 }
 
-/** Stripe's own routes answer 404 under another provider, as if they did not exist. */
-export function stripeOnly(provider: PaymentProvider, path: string): StripeProvider {
-  if (!isStripe(provider)) throw new ApiError("not_found", "route_not_found", { path });
+export function isPayos(provider: PaymentProvider | null | undefined): provider is PayosProvider {
+  return provider instanceof PayosProvider;
+}
+
+/** A provider's own routes answer 404 when it is not configured, as if they did not exist. */
+export function onlyProvider<P extends PaymentProvider>(
+  providers: Providers,
+  is: (p: PaymentProvider | undefined) => p is P,
+  id: string,
+  path: string,
+): P {
+  const provider = providers.byId(id);
+  if (!is(provider)) throw new ApiError("not_found", "route_not_found", { path });
   return provider;
+}
+
+/** One provider or the deployment's set: a single provider is a set of one (tests, tools). */
+export type ProviderSet = PaymentProvider | Providers;
+
+export function asProviders(set: ProviderSet): Providers {
+  return "all" in set ? set : providerChoice([set]);
 }

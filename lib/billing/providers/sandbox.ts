@@ -114,6 +114,7 @@ export function cardExpired(expMonth: number, expYear: number, now: Date): boole
 export class SandboxProvider implements PaymentProvider {
   readonly id = SANDBOX_PROVIDER;
   readonly testMode = true;
+  readonly collects = "card" as const;
   private readonly db: Db;
   private readonly secret: string;
   private readonly deliver: EventDelivery;

@@ -217,6 +217,7 @@ const isMissing = (err: unknown) =>
 export class StripeProvider implements PaymentProvider {
   readonly id = STRIPE_PROVIDER;
   readonly testMode: boolean;
+  readonly collects = "card" as const;
   private readonly db: Db;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
@@ -407,7 +408,8 @@ export class StripeProvider implements PaymentProvider {
     const methods = cards.data.filter((m) => m.card);
     let def = cust.deleted ? null : idOf(cust.invoice_settings?.default_payment_method);
     // A card saved by a checkout is not the customer's default in Stripe; like a card just typed, the
-    // newest one is then the default, until the owner picks one (which sets it in Stripe).
+    // newest one is then the default, until the owner picks one (which sets it in Stripe). Stripe lists
+    // newest first, so of two cards made in the same second (`created` is in seconds) the first listed wins.
     if (!methods.some((m) => m.id === def)) {
       def = [...methods].sort((a, b) => b.created - a.created)[0]?.id ?? null;
     }

@@ -17,6 +17,8 @@ export type ProviderPayment = {
   customer: string;
   status: ProviderPaymentStatus;
   amount: number;
+  /** what is still owed on a partly paid transfer (payOS's UNDERPAID); absent for cards */
+  amountDue?: number;
   currency: Currency;
   /** the saved card that paid, when a card did */
   methodRef: string | null;
@@ -87,6 +89,11 @@ export interface PaymentProvider {
   readonly id: string;
   /** true for the sandbox: screens say "Test mode" */
   readonly testMode: boolean;
+  /**
+   * `card`: keeps saved cards and charges them off-session (renewals, upgrades); `transfer`: each payment
+   * is a link the owner pays from a bank app, renewals included (payOS).
+   */
+  readonly collects: "card" | "transfer";
   createCheckout(req: CheckoutRequest): Promise<Checkout>;
   /** ends a checkout that was superseded so it can no longer be paid */
   expireCheckout(ref: string): Promise<void>;

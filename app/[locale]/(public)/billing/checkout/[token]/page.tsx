@@ -1,6 +1,9 @@
 import { FlaskConicalIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { CheckoutForm } from "@/components/billing/checkout-form";
+import { OrderSummary } from "@/components/billing/order-summary";
+import { TransferDetails } from "@/components/billing/transfer-details";
+import { TransferWatch } from "@/components/billing/transfer-watch";
 import { Button } from "@/components/ui/button";
 import { pageSession } from "@/lib/auth/page-session";
 import { checkoutView } from "@/lib/billing-views/checkout";
@@ -8,8 +11,8 @@ import { Link, redirect } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 
 /**
- * The built-in sandbox's checkout page (BILL-3): what a real provider's hosted page would be, clearly in
- * test mode. Only the owner of the token sees it.
+ * Our own checkout page (BILL-3): the built-in sandbox's card form, clearly in test mode, or a bank
+ * transfer's QR and account (payOS), watched until the money arrives. Only the owner of the token sees it.
  */
 export default async function CheckoutPage({
   params,
@@ -31,7 +34,7 @@ export default async function CheckoutPage({
   const method = (await searchParams).method === "bank_transfer" ? "bank_transfer" : "card";
   return (
     <main id="content" className="mx-auto w-full max-w-lg space-y-6 px-4 py-8 sm:py-12">
-      {(view?.sandbox ?? true) && (
+      {(view?.sandbox ?? !view?.transfer) && (
         <div
           data-testid="test-mode"
           className="flex items-start gap-2 rounded-lg border border-amber-500/60 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
@@ -42,28 +45,42 @@ export default async function CheckoutPage({
           </p>
         </div>
       )}
-      <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">
+        {view?.transfer ? t("transferTitle") : t("title")}
+      </h1>
       {!view ? (
         <Closed text={t("notFound")} action={t("back")} href="/pricing" />
       ) : (
         <>
-          <dl className="divide-y rounded-xl border bg-card text-sm" data-testid="checkout-summary">
-            <div className="flex justify-between gap-4 p-3">
-              <dt className="text-muted-foreground">{t("plan")}</dt>
-              <dd className="font-medium">{view.planName}</dd>
-            </div>
-            <div className="flex justify-between gap-4 p-3">
-              <dt className="text-muted-foreground">{t("cycle")}</dt>
-              <dd>{view.cycle === "yearly" ? tp("yearly") : tp("monthly")}</dd>
-            </div>
-            <div className="flex justify-between gap-4 p-3">
-              <dt className="text-muted-foreground">{t("amount")}</dt>
-              <dd className="text-base font-semibold" data-testid="checkout-amount">
-                {view.amount}
-              </dd>
-            </div>
-          </dl>
-          {view.status === "pending" ? (
+          <OrderSummary
+            rows={[
+              { label: t("plan"), value: view.planName },
+              { label: t("cycle"), value: view.cycle === "yearly" ? tp("yearly") : tp("monthly") },
+              { label: t("amount"), value: view.amount, amount: true },
+            ]}
+          />
+          {view.transfer && (view.status === "pending" || view.status === "verifying") ? (
+            <>
+              <TransferDetails transfer={view.transfer} />
+              <TransferWatch
+                watched={{ kind: "checkout", id: token }}
+                planName={view.planName}
+                amountDue={view.amountDue}
+                cardInstead={
+                  view.cardInstead && view.status === "pending"
+                    ? { plan: view.plan, cycle: view.cycle, currency: view.currency }
+                    : undefined
+                }
+              />
+            </>
+          ) : view.status === "succeeded" && view.transfer ? (
+            <TransferWatch
+              watched={{ kind: "checkout", id: token }}
+              planName={view.planName}
+              amountDue={null}
+              paid
+            />
+          ) : view.status === "pending" && !view.transfer ? (
             <CheckoutForm token={token} amount={view.amount} initialMethod={method} />
           ) : (
             <Closed text={t("closed")} action={t("toBilling")} href="/billing" />

@@ -7,8 +7,8 @@ import { route } from "@/lib/http/route";
 
 /** Sandbox only: the owner's test clock, so renewals, failed charges, retries and expiry can be seen now. */
 export const POST = route(contracts.sandboxClock, async ({ req, user, body }) => {
-  const { db, provider } = await liveBilling();
-  const sandbox = sandboxOnly(provider, new URL(req.url).pathname);
+  const { db, providers } = await liveBilling();
+  sandboxOnly(providers, new URL(req.url).pathname);
   const { at } = await body();
-  return ok(await billingCall(() => sandboxAdvanceClock(db, sandbox, user.id, new Date(at))));
+  return ok(await billingCall(() => sandboxAdvanceClock(db, providers, user.id, new Date(at))));
 });

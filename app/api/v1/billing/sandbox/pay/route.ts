@@ -7,8 +7,8 @@ import { route } from "@/lib/http/route";
 
 /** The sandbox checkout page's "Pay" (BILL-3): a test card, or a bank transfer that waits for its funds. */
 export const POST = route(contracts.sandboxPay, async ({ req, user, body }) => {
-  const { db, provider } = await liveBilling();
-  const sandbox = sandboxOnly(provider, new URL(req.url).pathname);
+  const { db, providers } = await liveBilling();
+  const sandbox = sandboxOnly(providers, new URL(req.url).pathname);
   const { token, ...input } = await body();
   const payment = await billingCall(() =>
     sandboxPay(db, sandbox, user.id, token, "method" in input ? { method: "bank_transfer" } : input),

@@ -7,8 +7,8 @@ import { route } from "@/lib/http/route";
 
 /** Sandbox only: the bank transfer's funds arrive (BILL-4's "verifying → active"). */
 export const POST = route(contracts.sandboxSettle, async ({ req, user, body }) => {
-  const { db, provider } = await liveBilling();
-  const sandbox = sandboxOnly(provider, new URL(req.url).pathname);
+  const { db, providers } = await liveBilling();
+  const sandbox = sandboxOnly(providers, new URL(req.url).pathname);
   const { token } = await body();
   const payment = await billingCall(() => sandboxSettle(db, sandbox, user.id, token));
   return ok({ status: payment.status, failure_code: payment.failureCode });

@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../messages/en.json";
+import { type Message, readEvents, trainedAgent, useChatServer, Visitor } from "../helpers/chat";
+import { oidcEnv } from "../helpers/oidc-sign-in";
+import { startTestServer, type TestServer } from "../helpers/server";
+import { MOCK_MODELS, type OpenAiPeer, startOpenAiPeer } from "../peers/openai";
+
+/**
+ * OPS-3, graceful shutdown: a server of this file's own, whose model writes slowly (150 ms a token). SIGTERM
+ * while an answer is being written: an answer that fits in the grace period is finished; one that does not is
+ * ended with the translated "server is restarting" event, the stream closing cleanly, the process exiting; the
+ * same question sent again to the next server (on the same data) is answered, with no question stored twice.
+ */
+let llm: OpenAiPeer;
+let server: TestServer | undefined;
+
+// One secret for the instance and its successor: the visitor's signed cookie must hold across them.
+const secret = randomBytes(32).toString("hex");
+const env = (grace: number) => ({
+  SESSION_SECRET: secret,
+  ...oidcEnv(),
+  LLM_BASE_URL: llm.baseUrl,
+  LLM_MODELS: MOCK_MODELS.slow,
+  LLM_TIMEOUT_SECONDS: "8",
+  SHUTDOWN_GRACE_SECONDS: String(grace),
+});
+
+beforeAll(async () => {
+  llm = await startOpenAiPeer();
+});
+afterAll(async () => {
+  useChatServer(undefined);
+  await server?.stop();
+  await llm?.stop();
+});
+
+const bakery = [
+  {
+    title: "Delivery",
+    content:
+      "We deliver free of charge within 5 km for orders over 200,000 VND. Delivery takes about 45 minutes.",
+  },
+];
+const LONG =
+  "Delivery takes about 45 minutes. We deliver free of charge within 5 km for orders over 200,000 VND, so delivery takes about 45 minutes [1].";
+
+describe("SIGTERM while an answer is being written", () => {
+  it("ends an answer that outlasts the grace period with a translated event; the retry on the next server is answered once", async () => {
+    server = await startTestServer({ env: env(1) });
+    useChatServer(server.baseUrl);
+    const agent = await trainedAgent({ model: MOCK_MODELS.slow, texts: bakery });
+    const v = new Visitor();
+    const question = `How long does delivery take? SAY: ${LONG}`;
+    const res = await v.stream(agent.agentId, question);
+    expect(res.status).toBe(200);
+    const first = server;
+    let terminated: Promise<void> | undefined;
+    const events = await readEvents(res, (e) => {
+      // The answer is under way: the orchestrator stops this instance.
+      if (e.event === "delta" && !terminated) terminated = first.terminate();
+      return undefined;
+    });
+    await terminated;
+    const last = events.at(-1)!;
+    expect(last.event).toBe("error");
+    expect((last.data as { error: { detail: string } }).error.detail).toBe(en.errors.server_restarting);
+    expect(events.some((e) => e.event === "done")).toBe(false);
+    const conversationId = (events[0]!.data as { conversation_id: string }).conversation_id;
+
+    // The next instance, on the same data: the visitor sends the same question again.
+    server = await startTestServer({
+      env: env(1),
+      reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl },
+    });
+    useChatServer(server.baseUrl);
+    const again = await v.stream(agent.agentId, question, { conversationId });
+    expect(again.status).toBe(200);
+    const answered = await readEvents(again);
+    expect(answered.at(-1)!.event).toBe("done");
+    const done = answered.at(-1)!.data.message as Message;
+    expect(done).toMatchObject({ status: "complete", content: LONG });
+    const stored = await v.messages(conversationId);
+    expect(stored.body.data!.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "complete"],
+    ]);
+  }, 120_000);
+
+  it("lets an answer that fits in the grace period finish before the process exits", async () => {
+    await server?.stop();
+    server = await startTestServer({ env: env(30) });
+    useChatServer(server.baseUrl);
+    const agent = await trainedAgent({ model: MOCK_MODELS.slow, texts: bakery });
+    const v = new Visitor();
+    const res = await v.stream(agent.agentId, `How long does delivery take? SAY: ${LONG}`);
+    const first = server;
+    let terminated: Promise<void> | undefined;
+    const events = await readEvents(res, (e) => {
+      if (e.event === "delta" && !terminated) terminated = first.terminate();
+      return undefined;
+    });
+    await terminated;
+    expect(events.at(-1)!.event).toBe("done");
+    expect((events.at(-1)!.data.message as Message).content).toBe(LONG);
+    // Stopped: no new connection is taken.
+    await expect(fetch(`${first.baseUrl}/api/health`)).rejects.toThrow();
+  }, 120_000);
+});
