@@ -165,10 +165,16 @@ describe("one address cannot switch the agent off", () => {
   it("300 messages with fresh cookies from one address: a handful answered, then a challenge; another address is still answered", async () => {
     const o = await owner();
     const ip = randomIp();
-    const tally = await flood(300, 6, () => new Caller(ip, false).ask(o.agentId));
-    expect(tally[200]).toBe(NEW_VISITORS_BEFORE_CHALLENGE);
-    expect(tally[429]).toBe(300 - NEW_VISITORS_BEFORE_CHALLENGE);
-    expect(await used(o.ownerId)).toBe(NEW_VISITORS_BEFORE_CHALLENGE);
+    const parallel = 6;
+    const tally = await flood(300, parallel, () => new Caller(ip, false).ask(o.agentId));
+    // At most the hour's new visitors are answered. The one past them raises the address's flag while up to
+    // `parallel - 1` others are still on their way, and those are then challenged too: on a busy machine
+    // (CI) 7 of 8 were answered. A flood loses a few early answers, never gains one.
+    const answered = tally[200] ?? 0;
+    expect(answered).toBeLessThanOrEqual(NEW_VISITORS_BEFORE_CHALLENGE);
+    expect(answered).toBeGreaterThanOrEqual(NEW_VISITORS_BEFORE_CHALLENGE - (parallel - 1));
+    expect(tally[429]).toBe(300 - answered);
+    expect(await used(o.ownerId)).toBe(answered);
 
     const refused = await new Caller(ip, false, "vi").ask(o.agentId);
     expect(refused.status).toBe(429);
