@@ -3,6 +3,7 @@ import "@fontsource/be-vietnam-pro/600.css";
 import "./globals.css";
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
+import { FileQuestionIcon } from "@/components/icons/lite/file-question";
 import { ErrorView } from "@/components/shell/error-view";
 import { config } from "@/lib/config";
 import { translate } from "@/lib/i18n/messages";
@@ -39,6 +40,7 @@ export default async function GlobalNotFound() {
       <body className="min-h-dvh font-sans">
         <ErrorView
           status={404}
+          icon={<FileQuestionIcon className="size-6" aria-hidden />}
           statusLabel={t("status", { status: 404 })}
           title={t("notFoundTitle")}
           message={t("notFoundMessage")}

@@ -1,10 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useEffect } from "react";
-import { ErrorView } from "@/components/shell/error-view";
-import { Button } from "@/components/ui/button";
-import { Link } from "@/lib/i18n/navigation";
+import { lazy, Suspense, useEffect } from "react";
+import { useLiteT } from "@/lib/i18n/lite";
+
+// The error boundary ships with every page, the public chat's included; the page it shows is fetched only
+// when a page fails. Until it arrives (or if it cannot, offline) the same words show unstyled.
+const ErrorPageView = lazy(() => import("./_error/error-page"));
 
 /** Any error thrown while rendering a page lands here (the generic variant of SHELL-5). */
 export default function ErrorPage({
@@ -14,24 +15,22 @@ export default function ErrorPage({
   error: Error & { digest?: string };
   reset: () => void;
 }) {
-  const t = useTranslations("errorPage");
+  const t = useLiteT("errorPage");
   useEffect(() => {
     console.error(error);
   }, [error]);
   return (
-    <ErrorView
-      status={500}
-      statusLabel={t("status", { status: 500 })}
-      title={t("internalTitle")}
-      message={t("internalMessage")}
-      actions={
-        <>
-          <Button onClick={reset}>{t("retry")}</Button>
-          <Button asChild variant="outline">
-            <Link href="/">{t("backHome")}</Link>
-          </Button>
-        </>
+    <Suspense
+      fallback={
+        <main id="content" data-error-status={500} className="p-8 text-center">
+          <h1>{t("internalTitle")}</h1>
+          <button type="button" onClick={reset}>
+            {t("retry")}
+          </button>
+        </main>
       }
-    />
+    >
+      <ErrorPageView reset={reset} />
+    </Suspense>
   );
 }

@@ -6,19 +6,11 @@ import "../globals.css";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { NextIntlClientProvider } from "next-intl";
 import { setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
-import { AccountProvider } from "@/components/account/account-provider";
-import { AppToaster } from "@/components/shell/app-toaster";
-import { DeviceInfoProvider } from "@/components/shell/device-info";
-import { VersionWatcher } from "@/components/shell/version-watcher";
-import { pageSession } from "@/lib/auth/page-session";
-import { config } from "@/lib/config";
-import { deviceInfoFromUserAgent } from "@/lib/device/detect";
+import { LiteMessagesFor } from "@/components/i18n/lite-messages";
 import { isLocale, locales } from "@/lib/i18n/routing";
 import { buildMetadata } from "@/lib/seo/metadata";
-import { currentBuild } from "@/lib/version/build";
 
 const PATH_HEADER = "x-agentcity-path";
 
@@ -46,6 +38,11 @@ export const viewport: Viewport = {
   themeColor: "#4f46e5",
 };
 
+/**
+ * What every page has: the document, the fonts and the few strings of the error page.
+ * Everything else a page's client code needs comes from its group's layout: the site's own pages wrap
+ * themselves in SiteProviders, the public chat pages in their own small set (issue 18: page weight).
+ */
 export default async function LocaleLayout({
   children,
   params,
@@ -56,21 +53,12 @@ export default async function LocaleLayout({
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const h = await headers();
-  const device = deviceInfoFromUserAgent(h.get("user-agent") ?? "");
-  const { APP_NAME, VERSION_POLL_SECONDS } = config();
-  const build = currentBuild();
-  const session = await pageSession();
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh font-sans">
-        <NextIntlClientProvider>
-          <DeviceInfoProvider initial={device}>
-            <AccountProvider initial={session}>{children}</AccountProvider>
-            <AppToaster />
-            <VersionWatcher buildId={build.buildId} pollSeconds={VERSION_POLL_SECONDS} appName={APP_NAME} />
-          </DeviceInfoProvider>
-        </NextIntlClientProvider>
+        <LiteMessagesFor locale={locale} namespaces={["errorPage"]}>
+          {children}
+        </LiteMessagesFor>
       </body>
     </html>
   );

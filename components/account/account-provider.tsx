@@ -12,7 +12,7 @@ import {
   useState,
 } from "react";
 import { api, onSignedOut, renewSession } from "@/lib/client/api";
-import { browserTimeZone } from "@/lib/client/history";
+import { browserTimeZone } from "@/lib/client/browser-time-zone";
 import { usePathname, useRouter } from "@/lib/i18n/navigation";
 import { requiresAuth, SIGNED_IN_HOME } from "@/lib/navigation/items";
 import type { AccountSnapshot, PageSession } from "@/lib/shared/account";

@@ -17,7 +17,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ApiClientError, api } from "@/lib/client/api";
-import { browserTimeZone } from "@/lib/client/history";
+import { browserTimeZone } from "@/lib/client/browser-time-zone";
 import { OwnerQueries } from "@/lib/client/queries/provider";
 import { UserAvatar } from "./account-menu";
 import { useAccount } from "./account-provider";

@@ -1,15 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-import { browserTimeZone } from "@/lib/client/history";
+import { useBrowserTimeZone } from "@/lib/client/browser-time-zone";
 import { useAccount } from "./account-provider";
-
-const noop = () => () => {};
-
-/** The browser's zone; null while rendering on the server, which cannot know it. */
-export function useBrowserTimeZone(): string | null {
-  return useSyncExternalStore(noop, browserTimeZone, () => null);
-}
 
 /**
  * The one rule for times (SHELL-4): an owner sees their saved zone (profile `time_zone`, taken from their

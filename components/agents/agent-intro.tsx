@@ -1,5 +1,5 @@
-import { BotIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
+import { BotIcon } from "@/components/icons/lite/bot";
 import { Badge } from "@/components/ui/badge";
 import type { PublicAgent } from "@/lib/shared/agent-views";
 

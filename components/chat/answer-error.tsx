@@ -1,9 +1,8 @@
 "use client";
 
-import { RotateCcwIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/ui/cn";
+import { RotateCcwIcon } from "@/components/icons/lite/rotate-ccw";
+import { LiteButton } from "@/components/ui/lite-button";
+import { useLiteT } from "@/lib/i18n/lite";
 import type { ChatError } from "./use-chat";
 
 /**
@@ -11,7 +10,7 @@ import type { ChatError } from "./use-chat";
  * reached, a model that failed), ours when nothing came back. A limit is not a fault, so it is not red.
  */
 export function AnswerError({ error, onRetry }: { error: ChatError; onRetry?: () => void }) {
-  const t = useTranslations("chatUi");
+  const t = useLiteT("chatUi");
   const limited = error.status === 429;
   const text =
     error.detail ||
@@ -25,22 +24,21 @@ export function AnswerError({ error, onRetry }: { error: ChatError; onRetry?: ()
       role={limited ? "status" : "alert"}
       data-testid="answer-error"
       data-code={error.code}
-      className={cn(
-        "grid gap-2 rounded-xl border px-3 py-2 text-sm",
+      className={`grid gap-2 rounded-xl border px-3 py-2 text-sm ${
         limited
           ? "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-          : "border-destructive/30 bg-destructive/5",
-      )}
+          : "border-destructive/30 bg-destructive/5"
+      }`}
     >
       <p>{text}</p>
       {limited && error.retryAfter ? (
         <p className="text-xs opacity-80">{t("retryAfter", { seconds: error.retryAfter })}</p>
       ) : null}
       {onRetry && (
-        <Button type="button" size="sm" variant="outline" className="justify-self-start" onClick={onRetry}>
+        <LiteButton size="sm" variant="outline" className="justify-self-start" onClick={onRetry}>
           <RotateCcwIcon aria-hidden />
           {t("retry")}
-        </Button>
+        </LiteButton>
       )}
     </div>
   );

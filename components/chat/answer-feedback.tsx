@@ -1,14 +1,15 @@
 "use client";
 
-import { ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { useId, useOptimistic, useState, useTransition } from "react";
-import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { clsx } from "clsx";
+import { useCallback, useId, useOptimistic, useState, useTransition } from "react";
+import { ThumbsDownIcon } from "@/components/icons/lite/thumbs-down";
+import { ThumbsUpIcon } from "@/components/icons/lite/thumbs-up";
+import { LiteButton } from "@/components/ui/lite-button";
 import { api } from "@/lib/client/api";
 import type { ChatChannel, ChatMessage } from "@/lib/client/chat-types";
 import { contracts } from "@/lib/contracts/client";
-import { cn } from "@/lib/ui/cn";
+import { useLiteT } from "@/lib/i18n/lite";
+import { ActionNotice, type Notice } from "./action-notice";
 
 const MAX_COMMENT = 1000;
 
@@ -26,12 +27,14 @@ export function AnswerFeedback({
   message: ChatMessage;
   onSaved: (message: ChatMessage) => void;
 }) {
-  const t = useTranslations("chatUi");
+  const t = useLiteT("chatUi");
   const [busy, startSaving] = useTransition();
   const [commenting, setCommenting] = useState(false);
   const [comment, setComment] = useState("");
   const id = useId();
   const [helpful, showHelpful] = useOptimistic(message.feedback?.helpful);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const clearNotice = useCallback(() => setNotice(null), []);
 
   const save = async (body: { helpful: boolean; comment?: string }) => {
     try {
@@ -43,7 +46,7 @@ export function AnswerFeedback({
       startSaving(() => onSaved(saved));
       return true;
     } catch {
-      toast.error(t("feedbackFailed"));
+      setNotice({ text: t("feedbackFailed"), failed: true });
       return false;
     }
   };
@@ -63,39 +66,37 @@ export function AnswerFeedback({
     startSaving(async () => {
       if (await save({ helpful, comment: text })) {
         setCommenting(false);
-        toast.success(t("feedbackThanks"));
+        setNotice({ text: t("feedbackThanks") });
       }
     });
   };
 
   return (
     <>
-      <Button
-        type="button"
+      <LiteButton
         variant="ghost"
-        size="icon"
-        className={cn("size-8", helpful === true && "text-primary")}
+        size="icon-sm"
+        className={clsx(helpful === true && "text-primary")}
         aria-label={t("helpful")}
         aria-pressed={helpful === true}
         title={t("helpful")}
         disabled={busy}
         onClick={() => rate(true)}
       >
-        <ThumbsUpIcon aria-hidden className={cn(helpful === true && "fill-current")} />
-      </Button>
-      <Button
-        type="button"
+        <ThumbsUpIcon aria-hidden className={clsx(helpful === true && "fill-current")} />
+      </LiteButton>
+      <LiteButton
         variant="ghost"
-        size="icon"
-        className={cn("size-8", helpful === false && "text-primary")}
+        size="icon-sm"
+        className={clsx(helpful === false && "text-primary")}
         aria-label={t("notHelpful")}
         aria-pressed={helpful === false}
         title={t("notHelpful")}
         disabled={busy}
         onClick={() => rate(false)}
       >
-        <ThumbsDownIcon aria-hidden className={cn(helpful === false && "fill-current")} />
-      </Button>
+        <ThumbsDownIcon aria-hidden className={clsx(helpful === false && "fill-current")} />
+      </LiteButton>
       {commenting && (
         <form
           className="grid w-full basis-full gap-2 pt-1"
@@ -117,15 +118,16 @@ export function AnswerFeedback({
             className="w-full resize-y rounded-md border bg-background px-2 py-1.5 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:text-sm"
           />
           <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={busy || comment.trim() === ""}>
+            <LiteButton type="submit" size="sm" disabled={busy || comment.trim() === ""}>
               {t("commentSend")}
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setCommenting(false)}>
+            </LiteButton>
+            <LiteButton size="sm" variant="ghost" onClick={() => setCommenting(false)}>
               {t("commentSkip")}
-            </Button>
+            </LiteButton>
           </div>
         </form>
       )}
+      <ActionNotice notice={notice} onDone={clearNotice} />
     </>
   );
 }

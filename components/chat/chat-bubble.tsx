@@ -1,18 +1,18 @@
 "use client";
 
-import { BotIcon, RotateCcwIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { BotIcon } from "@/components/icons/lite/bot";
+import { RotateCcwIcon } from "@/components/icons/lite/rotate-ccw";
+import { LiteButton } from "@/components/ui/lite-button";
 import type { ChatChannel, ChatMessage } from "@/lib/client/chat-types";
+import { useLiteT } from "@/lib/i18n/lite";
 import { AnswerError } from "./answer-error";
-import { AnswerFeedback } from "./answer-feedback";
-import { CopyButton } from "./copy-button";
+import { LazyActions, LazySources } from "./lazy-answer-extras";
 import { LazyMarkdown } from "./lazy-markdown";
-import { SourcesList, useCitations } from "./sources-list";
 import type { ChatItem } from "./use-chat";
+import { useCitations } from "./use-citations";
 
 function Typing() {
-  const t = useTranslations("chatUi");
+  const t = useLiteT("chatUi");
   return (
     <span className="inline-flex items-center gap-1 py-1" role="status" aria-label={t("thinking")}>
       {[0, 150, 300].map((delay) => (
@@ -40,7 +40,7 @@ export function ChatBubble({
   onRetry: () => void;
   onFeedback: (message: ChatMessage) => void;
 }) {
-  const t = useTranslations("chatUi");
+  const t = useLiteT("chatUi");
   const citations = useCitations(item.sources.length);
   if (item.role === "user") {
     return (
@@ -79,7 +79,7 @@ export function ChatBubble({
             {item.state === "aborted" && <p className="mt-1 text-xs text-muted-foreground">{t("stopped")}</p>}
           </div>
         )}
-        <SourcesList sources={item.sources} prefix={citations.prefix} />
+        <LazySources sources={item.sources} prefix={citations.prefix} />
         {item.error && <AnswerError error={item.error} onRetry={busy ? undefined : onRetry} />}
         {failedWithoutError && (
           <AnswerError
@@ -88,20 +88,12 @@ export function ChatBubble({
           />
         )}
         {item.state === "aborted" && !busy && item.question && (
-          <Button type="button" size="sm" variant="ghost" className="justify-self-start" onClick={onRetry}>
+          <LiteButton size="sm" variant="ghost" className="justify-self-start" onClick={onRetry}>
             <RotateCcwIcon aria-hidden />
             {t("retry")}
-          </Button>
+          </LiteButton>
         )}
-        {stored && (
-          <div
-            className="flex flex-wrap items-center gap-0.5 text-muted-foreground"
-            data-testid="answer-actions"
-          >
-            <CopyButton text={stored.content} />
-            <AnswerFeedback channel={channel} message={stored} onSaved={onFeedback} />
-          </div>
-        )}
+        {stored && <LazyActions channel={channel} message={stored} onSaved={onFeedback} />}
       </div>
     </li>
   );

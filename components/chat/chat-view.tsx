@@ -1,11 +1,11 @@
 "use client";
 
-import { useLocale } from "next-intl";
 import { type ReactNode, useEffect, useRef } from "react";
 import type { ChatChannel } from "@/lib/client/chat-types";
-import { cn } from "@/lib/ui/cn";
+import { useLiteLocale } from "@/lib/i18n/lite";
 import { ChatBubble } from "./chat-bubble";
 import { Composer } from "./composer";
+import { usePreloadChatCode } from "./lazy-answer-extras";
 import { SuggestedQuestions } from "./suggested-questions";
 import { type ChatItem, useChat } from "./use-chat";
 import { useStickToBottom } from "./use-stick-to-bottom";
@@ -37,11 +37,12 @@ export function ChatView({
   /** a conversation opened again: start at its newest message */
   followAtStart?: boolean;
 }) {
-  const locale = useLocale();
+  const locale = useLiteLocale();
   const chat = useChat({ channel, locale, conversationId, initialItems, onAnswered });
   const list = useRef<HTMLOListElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const { follow } = useStickToBottom(list, layout === "panel" ? scroller : null);
+  usePreloadChatCode();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
   useEffect(() => {
@@ -90,7 +91,7 @@ export function ChatView({
     );
   }
   return (
-    <div className={cn("grid gap-5")} data-testid="chat-view">
+    <div className="grid gap-5" data-testid="chat-view">
       {body}
       <div className="sticky bottom-0 -mx-1 bg-gradient-to-t from-background via-background/95 to-transparent px-1 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
         {composer}

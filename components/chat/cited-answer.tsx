@@ -3,7 +3,8 @@
 import type { ReactNode } from "react";
 import type { ChatSource } from "@/lib/client/chat-types";
 import { LazyMarkdown } from "./lazy-markdown";
-import { SourcesList, useCitations } from "./sources-list";
+import { SourcesList } from "./sources-list";
+import { useCitations } from "./use-citations";
 
 /** A stored answer read back (history): its text with [n] linked to its sources, notes between them. */
 export function CitedAnswer({

@@ -1,12 +1,12 @@
 "use client";
 
-import { SendHorizontalIcon, SquareIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { SendHorizontalIcon } from "@/components/icons/lite/send-horizontal";
+import { SquareIcon } from "@/components/icons/lite/square";
+import { LiteButton } from "@/components/ui/lite-button";
 import { MAX_MESSAGE_CHARS } from "@/lib/client/chat-types";
 import { enterAction } from "@/lib/client/composer-keys";
-import { cn } from "@/lib/ui/cn";
+import { useLiteT } from "@/lib/i18n/lite";
 
 /** The counter shows from here on, so it only appears when it matters. */
 const COUNTER_FROM = MAX_MESSAGE_CHARS - 400;
@@ -28,7 +28,7 @@ export function Composer({
   autoFocus?: boolean;
   className?: string;
 }) {
-  const t = useTranslations("chatUi");
+  const t = useLiteT("chatUi");
   const [text, setText] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
   const id = useId();
@@ -78,7 +78,7 @@ export function Composer({
   const length = text.length;
   return (
     <form
-      className={cn("flex items-end gap-2 rounded-2xl border bg-background p-2 shadow-sm", className)}
+      className={`flex items-end gap-2 rounded-2xl border bg-background p-2 shadow-sm ${className ?? ""}`}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -104,10 +104,7 @@ export function Composer({
         />
         {length >= COUNTER_FROM && (
           <p
-            className={cn(
-              "px-2 text-xs",
-              length >= MAX_MESSAGE_CHARS ? "text-destructive" : "text-muted-foreground",
-            )}
+            className={`px-2 text-xs ${length >= MAX_MESSAGE_CHARS ? "text-destructive" : "text-muted-foreground"}`}
             aria-live="polite"
             data-testid="composer-counter"
           >
@@ -116,18 +113,11 @@ export function Composer({
         )}
       </div>
       {sending && onStop ? (
-        <Button
-          type="button"
-          size="icon"
-          variant="outline"
-          onClick={onStop}
-          aria-label={t("stop")}
-          title={t("stop")}
-        >
+        <LiteButton size="icon" variant="outline" onClick={onStop} aria-label={t("stop")} title={t("stop")}>
           <SquareIcon aria-hidden className="fill-current" />
-        </Button>
+        </LiteButton>
       ) : (
-        <Button
+        <LiteButton
           type="submit"
           size="icon"
           disabled={sending || text.trim() === ""}
@@ -135,7 +125,7 @@ export function Composer({
           title={t("send")}
         >
           <SendHorizontalIcon aria-hidden />
-        </Button>
+        </LiteButton>
       )}
     </form>
   );

@@ -1,10 +1,10 @@
 "use client";
 
 import { RotateCcwIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ChatChannel } from "@/lib/client/chat-types";
+import { useLiteT } from "@/lib/i18n/lite";
 import { ChatView } from "./chat-view";
 
 const OWNER: ChatChannel = { kind: "owner" };
@@ -22,7 +22,7 @@ export function OwnerChat({
   questions: string[];
   layout: "page" | "panel";
 }) {
-  const t = useTranslations("chatUi");
+  const t = useLiteT("chatUi");
   const [round, setRound] = useState(0);
   return (
     <div className="grid gap-3" data-testid="owner-chat">

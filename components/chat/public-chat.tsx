@@ -1,8 +1,8 @@
 "use client";
 
-import { useLocale } from "next-intl";
 import { useMemo, useRef } from "react";
 import type { ChatChannel } from "@/lib/client/chat-types";
+import { useLiteLocale } from "@/lib/i18n/lite";
 import { ChatView } from "./chat-view";
 
 /**
@@ -11,13 +11,16 @@ import { ChatView } from "./chat-view";
  * changes through history.replaceState, which Next.js keeps in step with its router without a remount.
  */
 export function PublicChat({ agentId, questions }: { agentId: string; questions: string[] }) {
-  const locale = useLocale();
+  const locale = useLiteLocale();
   const channel = useMemo<ChatChannel>(() => ({ kind: "public", agentId }), [agentId]);
   const moved = useRef(false);
   const onAnswered = (conversationId: string) => {
     if (moved.current) return;
     moved.current = true;
     window.history.replaceState(window.history.state, "", `/${locale}/c/${agentId}/${conversationId}`);
+    // The language link (drawn on the server, components/shell/language-link.tsx) follows the address.
+    const link = document.querySelector<HTMLAnchorElement>("a[data-language-link]");
+    if (link) link.href = `/${link.hreflang}/c/${agentId}/${conversationId}`;
   };
   return <ChatView channel={channel} questions={questions} onAnswered={onAnswered} />;
 }

@@ -1,27 +1,16 @@
-import { ExternalLinkIcon, FileTextIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { useId, useMemo } from "react";
+import { ExternalLinkIcon } from "@/components/icons/lite/external-link";
+import { FileTextIcon } from "@/components/icons/lite/file-text";
 import type { ChatSource } from "@/lib/client/chat-types";
 import { sourceAnchor } from "@/lib/client/citations";
 import { LINK_REL, safeHref } from "@/lib/client/safe-link";
-import type { Citations } from "./markdown";
-
-/** The link between an answer's [n] and its sources list: one id prefix per answer. */
-export function useCitations(count: number): Citations {
-  const t = useTranslations("chatUi");
-  const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, "");
-  return useMemo(
-    () => ({ count, prefix: `a${prefix}`, label: (n: number) => t("citation", { n }) }),
-    [count, prefix, t],
-  );
-}
+import { useLiteT } from "@/lib/i18n/lite";
 
 /**
  * Where an answer came from (CHAT-4): numbered as the answer cites them, each linked to its web page when
  * it has one, and the passage it was quoted or used from shown on demand.
  */
 export function SourcesList({ sources, prefix }: { sources: ChatSource[]; prefix: string }) {
-  const t = useTranslations("chatUi");
+  const t = useLiteT("chatUi");
   if (sources.length === 0) return null;
   return (
     <div className="mt-2 grid min-w-0 gap-1" data-testid="answer-sources">

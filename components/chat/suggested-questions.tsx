@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLiteT } from "@/lib/i18n/lite";
 
 /** The owner's suggested questions as chips: one tap asks it. */
 export function SuggestedQuestions({
@@ -12,7 +12,7 @@ export function SuggestedQuestions({
   disabled?: boolean;
   onPick: (question: string) => void;
 }) {
-  const t = useTranslations("publicChat");
+  const t = useLiteT("publicChat");
   if (questions.length === 0) return null;
   return (
     <div className="grid gap-2">

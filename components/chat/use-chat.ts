@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ChatStreamError, streamChatMessage } from "@/lib/client/chat-stream";
 import type { ChatChannel, ChatMessage, ChatSource } from "@/lib/client/chat-types";
 
 export type ChatError = { code: string; detail: string; status: number; retryAfter?: number };
@@ -44,6 +43,25 @@ export function itemsFromMessages(messages: ChatMessage[]): ChatItem[] {
 }
 
 /**
+ * The code that asks and reads the answer's stream (lib/client/chat-stream.ts) is fetched when first
+ * needed, or earlier when the page is idle (usePreloadChatCode): the public page paints and takes a
+ * question without it.
+ */
+export const loadChatStream = () => import("@/lib/client/chat-stream");
+
+/**
+ * Why an answer failed, from the stream's error (status, code, detail, Retry-After) or, for anything else
+ * (the stream's code could not be fetched, say), a network error whose words the chat supplies.
+ */
+function failureOf(err: unknown): ChatError {
+  const e = err as Partial<ChatError> | null;
+  if (e && typeof e.code === "string" && typeof e.status === "number") {
+    return { code: e.code, detail: e.detail ?? "", status: e.status, retryAfter: e.retryAfter };
+  }
+  return { code: "network_error", detail: "", status: 0 };
+}
+
+/**
  * A conversation's state and its sending (CHAT-2): optimistic question, answer growing with each delta,
  * replaced by the stored message at `done`; Stop aborts the request, which aborts the model upstream.
  */
@@ -80,6 +98,7 @@ export function useChat({
       controller.current = abort;
       setSending(true);
       try {
+        const { streamChatMessage } = await loadChatStream();
         const stored = await streamChatMessage(
           channel,
           { content: question, conversationId: conversation.current, locale },
@@ -95,12 +114,10 @@ export function useChat({
         );
         update(answerKey, () => ({ ...itemFromMessage(stored), key: answerKey, question }));
       } catch (err) {
-        const e =
-          err instanceof ChatStreamError ? err : new ChatStreamError(0, "network_error", String(err ?? ""));
-        if (e.code === "aborted" || abort.signal.aborted) {
+        const error = failureOf(err);
+        if (error.code === "aborted" || abort.signal.aborted) {
           update(answerKey, (it) => ({ ...it, state: "aborted" }));
         } else {
-          const error = { code: e.code, detail: e.detail, status: e.status, retryAfter: e.retryAfter };
           update(answerKey, (it) => ({ ...it, state: "failed", error }));
         }
       } finally {

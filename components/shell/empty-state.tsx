@@ -1,12 +1,12 @@
-import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 
 export function EmptyState({
   icon: Icon,
   title,
   children,
 }: {
-  icon: LucideIcon;
+  /** a lucide-react icon on the site's pages, a lite one on public pages */
+  icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
   title: string;
   children?: ReactNode;
 }) {

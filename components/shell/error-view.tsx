@@ -1,20 +1,21 @@
-import { FileQuestionIcon, ServerCrashIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyLayout } from "./layouts";
 
 /**
  * SHELL-5: one error page, two variants. Shows the status code, the status message and a message
- * for people; the 404 variant also shows the requested path.
+ * for people; the 404 variant also shows the requested path. The icon comes from the caller (a file
+ * with a question mark for 404, a crashed server for 500), so the error boundary, which ships with every
+ * page, carries only its own.
  */
 export function ErrorView(props: {
   status: number;
+  icon: ReactNode;
   statusLabel: string;
   title: string;
   message: string;
   path?: { label: string; value: string };
   actions: ReactNode;
 }) {
-  const Icon = props.status === 404 ? FileQuestionIcon : ServerCrashIcon;
   return (
     <EmptyLayout>
       <main
@@ -23,7 +24,7 @@ export function ErrorView(props: {
         className="w-full max-w-lg space-y-6 rounded-2xl border bg-card p-8 text-center shadow-sm"
       >
         <span className="mx-auto grid size-14 place-items-center rounded-full bg-primary/10 text-primary">
-          <Icon className="size-6" aria-hidden />
+          {props.icon}
         </span>
         <div className="space-y-2">
           <p className="text-sm font-semibold tracking-wide text-primary">{props.statusLabel}</p>

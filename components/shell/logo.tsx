@@ -1,17 +1,16 @@
-import { MessagesSquareIcon } from "lucide-react";
-import { Link } from "@/lib/i18n/navigation";
-import { cn } from "@/lib/ui/cn";
+"use client";
 
+import { clsx } from "clsx";
+import Link from "next/link";
+import { useLiteLocale } from "@/lib/i18n/lite";
+import { LOGO_CLASS, LogoMark } from "./logo-mark";
+
+/** The product's name and mark, linking home in the page's language (a client-side navigation). */
 export function Logo({ appName, className }: { appName: string; className?: string }) {
+  const locale = useLiteLocale();
   return (
-    <Link
-      href="/"
-      className={cn("flex items-center gap-2 font-semibold tracking-tight touch:min-h-11", className)}
-    >
-      <span className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-indigo-600 to-teal-500 text-white shadow-sm">
-        <MessagesSquareIcon className="size-4.5" aria-hidden />
-      </span>
-      <span className="text-lg">{appName}</span>
+    <Link href={`/${locale}`} className={clsx(LOGO_CLASS, className)}>
+      <LogoMark appName={appName} />
     </Link>
   );
 }

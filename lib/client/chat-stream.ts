@@ -1,8 +1,8 @@
 import type { DataOf } from "@/lib/contracts";
-import { ApiClientError, errorOf, readJson, sendRenewing, urlOf } from "./api";
 import type { ChallengeSpec } from "./challenge/pow";
 import type { ChatChannel, ChatMessage, ChatSource } from "./chat-types";
 import { channelRoutes } from "./chat-types";
+import { ApiClientError, errorOf, readJson, sendRenewing, urlOf } from "./http";
 import { createSseParser } from "./sse";
 
 /**

@@ -1,5 +1,5 @@
 import type { ConversationView, MessageView, Source } from "@/lib/contracts/chat";
-import { contracts } from "@/lib/contracts/client";
+import { chatRoutes } from "./chat-routes";
 
 /** The chat API's objects as the browser sees them: their contracts' (lib/contracts/chat.ts). */
 export type ChatSource = Source;
@@ -14,6 +14,6 @@ export { MAX_QUESTION_CHARS as MAX_MESSAGE_CHARS } from "@/lib/contracts/values"
 /** The routes a channel asks and reads its conversations through. */
 export function channelRoutes(c: ChatChannel) {
   return c.kind === "public"
-    ? { send: contracts.sendPublicMessage, messages: contracts.publicMessages }
-    : { send: contracts.sendOwnerMessage, messages: contracts.ownerMessages };
+    ? { send: chatRoutes.sendPublicMessage, messages: chatRoutes.publicMessages }
+    : { send: chatRoutes.sendOwnerMessage, messages: chatRoutes.ownerMessages };
 }

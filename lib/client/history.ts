@@ -7,15 +7,6 @@ import type { ExportFormat } from "@/lib/contracts/history";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The browser's IANA time zone, UTC when it cannot tell. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
-
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** "YYYY-MM-DD" of a year, month (1–12) and day. */

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { chatRoutes } from "@/lib/client/chat-routes";
+import { contracts } from "@/lib/contracts";
 import { routeTableSource } from "@/scripts/contract-routes";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -32,5 +34,17 @@ describe("the browser's route table", () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it("holds the chat's own routes as the contracts say (lib/client/chat-routes.ts)", () => {
+    for (const [name, route] of Object.entries(chatRoutes)) {
+      const contract = contracts[name as keyof typeof contracts];
+      expect({ name, method: route.method, path: route.path }).toEqual({
+        name,
+        method: contract.method,
+        path: contract.path,
+      });
+    }
+    expect(Object.keys(chatRoutes).length).toBeGreaterThan(0);
   });
 });

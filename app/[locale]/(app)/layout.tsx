@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
+import { LiteMessagesFor } from "@/components/i18n/lite-messages";
 import { AppShell } from "@/components/shell/app-shell";
 import { pageSession } from "@/lib/auth/page-session";
 import { OwnerQueries } from "@/lib/client/queries/provider";
 import { config } from "@/lib/config";
 import { redirect } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
+import { SiteProviders } from "../_providers/site-providers";
 
 /**
  * Every page of this group requires sign-in (AUTH-6). A visitor with no session at all goes to the index
@@ -21,10 +23,15 @@ export default async function ChatLayout({
   const session = await pageSession();
   if (session.state === "signed-out") redirect({ href: "/", locale });
   return (
-    <div data-layout="chat">
-      <OwnerQueries>
-        <AppShell appName={config().APP_NAME}>{children}</AppShell>
-      </OwnerQueries>
-    </div>
+    <SiteProviders>
+      {/* The chat components (the owner's test chat, history) read the lite translations, as on public pages. */}
+      <LiteMessagesFor locale={locale} namespaces={["chatUi", "publicChat"]}>
+        <div data-layout="chat">
+          <OwnerQueries>
+            <AppShell appName={config().APP_NAME}>{children}</AppShell>
+          </OwnerQueries>
+        </div>
+      </LiteMessagesFor>
+    </SiteProviders>
   );
 }

@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
 import { BlankLayout } from "@/components/shell/layouts";
+import { SiteProviders } from "../_providers/site-providers";
 
 export default function PublicLayout({ children }: { children: ReactNode }) {
-  return <BlankLayout>{children}</BlankLayout>;
+  return (
+    <SiteProviders>
+      <BlankLayout>{children}</BlankLayout>
+    </SiteProviders>
+  );
 }

@@ -1,20 +1,20 @@
-import { ChevronRightIcon, MessagesSquareIcon } from "lucide-react";
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { LastMessageTime } from "@/components/chat/last-message-time";
+import { ChevronRightIcon } from "@/components/icons/lite/chevron-right";
+import { MessagesSquareIcon } from "@/components/icons/lite/messages-square";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { visitorConversations } from "@/lib/chat/conversations";
 import { readVisitorId } from "@/lib/chat/visitor";
 import { config } from "@/lib/config";
-import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { db } from "@/lib/server/runtime";
 
 /** A visitor's recent chats on this device (CHAT-7), from the visitor cookie; each opens its conversation. */
 export default async function ChatListPage({ params }: { params: Promise<{ locale: string }> }) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations("publicChat");
   const tc = await getTranslations("chatUi");
   const visitorId = readVisitorId(await cookies());
@@ -28,8 +28,8 @@ export default async function ChatListPage({ params }: { params: Promise<{ local
         <ul className="grid gap-2" data-testid="visitor-chats">
           {chats.map((c) => (
             <li key={c.id}>
-              <Link
-                href={`/c/${c.agent_id}/${c.id}`}
+              <a
+                href={`/${locale}/c/${c.agent_id}/${c.id}`}
                 aria-label={tc("listOpen", { agent: c.agent_name })}
                 className="flex items-center gap-3 rounded-xl border bg-card p-4 transition-colors hover:bg-accent"
                 data-testid="visitor-chat"
@@ -41,7 +41,7 @@ export default async function ChatListPage({ params }: { params: Promise<{ local
                   </span>
                 </span>
                 <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

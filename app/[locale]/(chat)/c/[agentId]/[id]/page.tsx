@@ -1,14 +1,24 @@
+import { cookies } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { AgentIntro } from "@/components/agents/agent-intro";
 import { PublicConversation } from "@/components/chat/public-conversation";
+import { MessageCircleOffIcon } from "@/components/icons/lite/message-circle-off";
+import { EmptyState } from "@/components/shell/empty-state";
 import { PublicFrame } from "@/components/shell/public-frame";
+import { buttonClass } from "@/components/ui/button-classes";
 import { publicAgent } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
+import { readVisitorId } from "@/lib/chat/visitor";
+import { visitorConversation } from "@/lib/chat/visitor-conversation";
 import { config } from "@/lib/config";
 import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
 import { db } from "@/lib/server/runtime";
 
-/** A visitor's conversation with an agent, continued (CHAT-7). Whose it is only the browser's cookie knows. */
+/**
+ * A visitor's conversation with an agent, continued (CHAT-7). Whose it is only the visitor cookie knows:
+ * anyone else (or another agent's address for it) finds "not found", with a way to start their own.
+ */
 export default async function ConversationPage({
   params,
 }: {
@@ -17,12 +27,27 @@ export default async function ConversationPage({
   const locale = await pageLocale(params);
   const { agentId, id } = await params;
   if (!isPublicId(agentId) || !isPublicId(id)) pageValidationFailed();
-  const agent = await publicAgent(await db(), agentId, locale);
+  const database = await db();
+  const agent = await publicAgent(database, agentId, locale);
   if (!agent) pageValidationFailed();
+  const visitor = readVisitorId(await cookies());
+  const found = visitor ? await visitorConversation(database, visitor, id) : null;
+  const mine = found && found.conversation.agent_id === agent.id ? found : null;
+  const t = await getTranslations("chatUi");
   return (
     <PublicFrame appName={config().APP_NAME}>
       <AgentIntro agent={agent} questions={false} />
-      <PublicConversation agentId={agent.id} conversationId={id} />
+      {mine ? (
+        <PublicConversation agentId={agent.id} conversationId={id} messages={mine.messages} />
+      ) : (
+        <div data-testid="conversation-not-found">
+          <EmptyState icon={MessageCircleOffIcon} title={t("notFound")}>
+            <a href={`/${locale}/c/${agent.id}`} className={buttonClass("outline")}>
+              {t("startNew")}
+            </a>
+          </EmptyState>
+        </div>
+      )}
     </PublicFrame>
   );
 }

@@ -1,0 +1,31 @@
+import type { SVGProps } from "react";
+
+/**
+ * The few icons of the pages every visitor opens (public chat, error pages), drawn inline: lucide's path
+ * data (ISC licence, lucide.dev) without lucide-react, whose Icon is a client component: even a server
+ * component's lucide icon ships its code to the browser. One file per icon, so a page's script holds only
+ * the icons it draws (the bundler keeps every export of a shared module). To add one, copy the `node` of
+ * node_modules/lucide-react/dist/esm/icons/<name>.mjs.
+ */
+export type IconProps = SVGProps<SVGSVGElement>;
+
+export function Svg({ children, ...props }: IconProps) {
+  return (
+    // Decorative: every use passes aria-hidden, and the control around it carries the label.
+    // biome-ignore lint/a11y/noSvgWithoutTitle: see above
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
