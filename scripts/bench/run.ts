@@ -4,11 +4,24 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { createDatabase } from "@/tests/helpers/server";
+
+/** issue 18's budgets, KB of gzipped script (also tests/api/page-weight.test.ts) */
+const PUBLIC_BUDGET = 140;
+const OWNER_BUDGET = 170;
+/** `--postgres [admin url]`: where the bench creates (and drops) its database. */
+const PG_ADMIN_URL = (() => {
+  const next = process.argv[process.argv.indexOf("--postgres") + 1];
+  return next?.startsWith("postgres") ? next : "postgres://postgres@127.0.0.1:5432/postgres";
+})();
 
 /**
- * npm run bench — shell benchmarks against a production build on loopback:
- * cold start to healthy (fresh embedded database, migrations, job system), then per-route latency
- * (sequential p50/p95) and throughput with 20 concurrent clients. Figures only; never a pass/fail test.
+ * npm run bench — shell benchmarks against a production build on loopback: cold start to healthy (fresh
+ * database, migrations, job system); then, with a real owner signed in through the console code and a
+ * real agent trained through the API (as a newcomer would), the script weight of every page against its
+ * budget (issue 18) and per-route latency (sequential p50/p95) and throughput with 20 concurrent clients.
+ * `--postgres` runs it on a fresh database of the local Postgres (127.0.0.1:5432) instead of PGlite.
+ * Figures only; never a pass/fail test (the budgets are tests: tests/api/page-weight.test.ts).
  */
 const root = process.cwd();
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
@@ -16,9 +29,11 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   process.exit(1);
 }
 
+const onPostgres = process.argv.includes("--postgres");
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-bench-"));
+const database = onPostgres ? await createDatabase(PG_ADMIN_URL) : null;
 const started = performance.now();
 const server: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port)], {
   env: {
@@ -27,33 +42,44 @@ const server: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["
     PORT: String(port),
     APP_URL: base,
     DATA_DIR: dataDir,
-    DATABASE_URL: "",
+    DATABASE_URL: database?.url ?? "",
+    // Codes come to this process's console, where the bench reads them like a newcomer would.
+    SMTP_URL: "",
   },
-  stdio: "ignore",
+  stdio: ["ignore", "pipe", "ignore"],
+});
+let console_ = "";
+server.stdout!.on("data", (d) => {
+  console_ += d;
 });
 
 try {
   await waitHealthy();
-  console.log(`cold start to healthy (new PGlite database): ${(performance.now() - started).toFixed(0)} ms`);
-  console.log("\nfirst-load JS per page (scripts the HTML loads; raw / gzip KB)");
-  const pages = [
-    "/en",
-    "/en/pricing",
-    "/en/setup",
-    "/en/setup/files",
-    "/en/history",
-    "/en/billing",
-    "/en/chat",
-    "/en/c",
-    "/en/c/agent_demo01",
-    "/en/ai",
-    "/en/test-ban-phim",
-    "/en/auth/google/callback",
-    "/en/no-such-page",
+  const db = onPostgres ? "new Postgres database" : "new PGlite database";
+  console.log(`cold start to healthy (${db}): ${(performance.now() - started).toFixed(0)} ms`);
+  const { cookie, agentId, conversationId } = await realOwner();
+  const weights: [string, number][] = [
+    ["/en", 0],
+    ["/en/pricing", 0],
+    ["/en/setup", OWNER_BUDGET],
+    ["/en/setup/files", OWNER_BUDGET],
+    ["/en/history", OWNER_BUDGET],
+    ["/en/billing", OWNER_BUDGET],
+    ["/en/chat", OWNER_BUDGET],
+    ["/en/c", PUBLIC_BUDGET],
+    [`/en/c/${agentId}`, PUBLIC_BUDGET],
+    [`/vi/c/${agentId}`, PUBLIC_BUDGET],
+    [`/en/c/${agentId}/${conversationId}`, PUBLIC_BUDGET],
+    ["/en/ai", 0],
+    ["/en/auth/google/callback", 0],
+    ["/en/no-such-page", 0],
   ];
-  for (const page of pages) {
-    const html = await fetch(base + page).then((r) => r.text());
-    // Modern browsers skip the noModule polyfills, so they are not counted.
+  console.log("\nscript per page (what its HTML loads; raw / gzip -9 KB, budget)");
+  for (const [page, budget] of weights) {
+    // The owner's pages signed in; the rest as a visitor sees them (signed in, /en is the owner's setup).
+    const headers: Record<string, string> = budget === OWNER_BUDGET ? { cookie } : {};
+    const html = await fetch(base + page, { headers }).then((r) => r.text());
+    // Modern browsers skip the nomodule polyfills, so they are not counted.
     const modern = html.replace(/<script[^>]*noModule[^>]*><\/script>/g, "");
     const srcs = [...new Set([...modern.matchAll(/<script src="([^"]+\.js)"/g)].map((m) => m[1]!))];
     let raw = 0;
@@ -61,45 +87,123 @@ try {
     for (const src of srcs) {
       const body = new Uint8Array(await (await fetch(base + src)).arrayBuffer());
       raw += body.length;
-      gz += gzipSync(body).length;
+      gz += gzipSync(body, { level: 9 }).length;
     }
+    const verdict = budget ? (gz / 1024 <= budget ? `≤ ${budget} ok` : `> ${budget} OVER`) : "";
+    const label = page.replace(agentId, "{agent}").replace(conversationId, "{conversation}");
     console.log(
-      `${page.padEnd(28)} ${(raw / 1024).toFixed(0).padStart(5)} / ${(gz / 1024).toFixed(0).padStart(4)}  (${srcs.length} files)`,
+      `${label.padEnd(34)} ${(raw / 1024).toFixed(0).padStart(5)} / ${(gz / 1024).toFixed(1).padStart(6)}  (${srcs.length} files)  ${verdict}`,
     );
   }
-  const routes = ["/en", "/vi/setup", "/en/c/agent_demo01", "/api/health", "/latest.json", "/api/v1/nope"];
+  const routes = ["/en", "/vi/setup", `/en/c/${agentId}`, "/api/health", "/latest.json", "/api/v1/nope"];
   console.log("\nroute                      p50 ms   p95 ms   req/s (20 clients, 3 s)");
   for (const route of routes) {
-    for (let i = 0; i < 5; i++) await fetch(base + route).then((r) => r.arrayBuffer()); // warm
+    const headers: Record<string, string> = route === "/vi/setup" ? { cookie } : {};
+    for (let i = 0; i < 5; i++) await fetch(base + route, { headers }).then((r) => r.arrayBuffer()); // warm
     const times: number[] = [];
     for (let i = 0; i < 100; i++) {
       const t = performance.now();
-      await fetch(base + route).then((r) => r.arrayBuffer());
+      await fetch(base + route, { headers }).then((r) => r.arrayBuffer());
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    const rps = await throughput(base + route, 20, 3_000);
+    const rps = await throughput(base + route, 20, 3_000, headers);
+    const label = route.replace(agentId, "{agent}");
     console.log(
-      `${route.padEnd(26)} ${pct(times, 50).toFixed(1).padStart(6)}   ${pct(times, 95).toFixed(1).padStart(6)}   ${rps.toFixed(0).padStart(6)}`,
+      `${label.padEnd(26)} ${pct(times, 50).toFixed(1).padStart(6)}   ${pct(times, 95).toFixed(1).padStart(6)}   ${rps.toFixed(0).padStart(6)}`,
     );
   }
 } finally {
   server.kill("SIGTERM");
-  await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, 1_000));
   rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
+}
+
+/**
+ * What a newcomer does: asks for a sign-in code, reads it from the server's console, signs in, creates an
+ * agent, teaches it a text and waits until it is learned, then asks it one question as a visitor.
+ */
+async function realOwner(): Promise<{ cookie: string; agentId: string; conversationId: string }> {
+  const email = `bench-${Date.now()}@example.test`;
+  const json = { "content-type": "application/json", origin: base };
+  const asked = await fetch(`${base}/oauth2/otp`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email }),
+  });
+  const request = asked.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+  const quoted = email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const printed = new RegExp(`address\\s+${quoted}\\s*\\|\\s*\\|\\s+code\\s+(\\d+)`);
+  const code = await waitFor(() => printed.exec(console_)?.[1]);
+  const verified = await fetch(`${base}/oauth2/otp/verify`, {
+    method: "POST",
+    headers: { ...json, cookie: request },
+    body: JSON.stringify({ email, code }),
+  });
+  if (verified.status !== 200) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+  const owner = { ...json, cookie };
+  const agent = await fetch(`${base}/api/v1/agent`, {
+    method: "POST",
+    headers: owner,
+    body: JSON.stringify({ name: "Tiệm bánh Hoa Mai", kind: "business" }),
+  }).then((r) => r.json() as Promise<{ data: { id: string } }>);
+  await fetch(`${base}/api/v1/agent/document`, {
+    method: "POST",
+    headers: owner,
+    body: JSON.stringify({
+      type: "text",
+      title: "Hours",
+      content: "We open at 7 am and close at 10 pm every day.",
+    }),
+  });
+  await waitFor(async () => {
+    const list = await fetch(`${base}/api/v1/agent/documents`, { headers: owner }).then(
+      (r) => r.json() as Promise<{ data: { status: string }[] }>,
+    );
+    return list.data[0]?.status === "completed" ? true : undefined;
+  });
+  const answer = await fetch(`${base}/api/v1/public/agent/conversation/message`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ agent_id: agent.data.id, content: "When do you open?" }),
+  }).then((r) => r.json() as Promise<{ data: { conversation_id: string } }>);
+  return { cookie, agentId: agent.data.id, conversationId: answer.data.conversation_id };
+}
+
+async function waitFor<T>(look: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const found = await look();
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("timed out");
 }
 
 function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function throughput(url: string, clients: number, ms: number): Promise<number> {
+async function throughput(
+  url: string,
+  clients: number,
+  ms: number,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const end = performance.now() + ms;
   let done = 0;
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < end) {
-        await fetch(url).then((r) => r.arrayBuffer());
+        await fetch(url, { headers }).then((r) => r.arrayBuffer());
         done++;
       }
     }),

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import vi from "@/messages/vi.json";
+import { trainedAgent, Visitor } from "../helpers/chat";
+import { baseUrl } from "../helpers/http";
+import { kb, scriptWeight } from "../helpers/page-weight";
+
+/** A namespace's longer messages without placeholders or quotes (which the page would escape). */
+const sentences = (ns: object): string[] =>
+  Object.values(ns).flatMap((v) =>
+    typeof v === "string" ? (v.length > 24 && !/[{}"\\]/.test(v) ? [v] : []) : sentences(v as object),
+  );
+
+/**
+ * Issue 18's page-weight budgets over the production build: the script each page's HTML makes a phone
+ * download. The public chat (what every visitor of every agent opens) ≤ 140 KB gzipped, the framework's
+ * own share being ~133 KB.
+ *
+ * The owner's pages are held at today's ceiling so they grow no further. The goal is 170 KB (issue 18,
+ * open): what stands between is the app shell's Radix menus and dialogs, sonner, TanStack Query and the
+ * next-intl client, ~90 KB shared by every signed-in page.
+ */
+const PUBLIC_BUDGET_KB = 140;
+const OWNER_CEILING_KB = 242;
+
+async function page(path: string, cookie = "") {
+  const res = await fetch(`${baseUrl()}${path}`, { headers: cookie ? { cookie } : {} });
+  const html = await res.text();
+  expect(res.status, path).toBe(200);
+  return html;
+}
+
+/** One trained agent, one visitor conversation with it, its owner's session: made once, by the first test. */
+let world: Promise<{ agentId: string; conversationId: string; ownerCookie: string }> | undefined;
+function setUp() {
+  world ??= (async () => {
+    const agent = await trainedAgent({
+      model: "builtin",
+      texts: [{ title: "Hours", content: "We open at 7 am and close at 10 pm every day." }],
+    });
+    const answered = await new Visitor().ask(agent.agentId, "When do you open?");
+    expect(answered.status).toBe(200);
+    return {
+      agentId: agent.agentId,
+      conversationId: answered.body.data!.conversation_id,
+      ownerCookie: `access_token=${agent.access}`,
+    };
+  })();
+  return world;
+}
+
+describe("the public chat pages stay within 140 KB of gzipped script", () => {
+  for (const locale of ["en", "vi"]) {
+    it(`/${locale}/c/{agent}, /${locale}/c/{agent}/{conversation} and /${locale}/c`, async () => {
+      const { agentId, conversationId } = await setUp();
+      for (const path of [
+        `/${locale}/c/${agentId}`,
+        `/${locale}/c/${agentId}/${conversationId}`,
+        `/${locale}/c`,
+      ]) {
+        const html = await page(path);
+        const weight = await scriptWeight(html, baseUrl());
+        expect(weight.files.length, path).toBeGreaterThan(3);
+        expect(kb(weight.gzipBytes), path).toBeLessThanOrEqual(PUBLIC_BUDGET_KB);
+      }
+    });
+  }
+
+  it("carry only the strings their client code reads, not the site's whole catalogue", async () => {
+    const { agentId } = await setUp();
+    const html = await page(`/vi/c/${agentId}`);
+    // The composer's placeholder is there (rendered and handed to the client code)...
+    expect(html.split(vi.chatUi.placeholder).length - 1).toBeGreaterThanOrEqual(2);
+    // ...and no sentence of the owner's areas is, in any form.
+    const chat = new Set([...sentences(vi.chatUi), ...sentences(vi.publicChat)]);
+    const owners = [vi.billing, vi.setup, vi.history]
+      .flatMap((ns) => sentences(ns))
+      .filter((t) => !chat.has(t));
+    expect(owners.length).toBeGreaterThan(20);
+    expect(owners.filter((text) => html.includes(text))).toEqual([]);
+  });
+});
+
+describe(`the owner's pages stay within ${OWNER_CEILING_KB} KB of gzipped script (goal: 170)`, () => {
+  for (const path of [
+    "/en/setup",
+    "/en/setup/files",
+    "/en/history",
+    "/en/chat",
+    "/en/billing",
+    "/vi/setup",
+  ]) {
+    it(path, async () => {
+      const { ownerCookie } = await setUp();
+      const weight = await scriptWeight(await page(path, ownerCookie), baseUrl());
+      expect(kb(weight.gzipBytes), path).toBeLessThanOrEqual(OWNER_CEILING_KB);
+    });
+  }
+});
