@@ -9,6 +9,12 @@ import { createDatabase } from "@/tests/helpers/server";
 /** issue 18's budgets, KB of gzipped script (also tests/api/page-weight.test.ts) */
 const PUBLIC_BUDGET = 140;
 const OWNER_BUDGET = 170;
+/** `--lighthouse <its CLI>` (e.g. from `npm i -g lighthouse`): also scores the public chat pages. */
+const LIGHTHOUSE = (() => {
+  const i = process.argv.indexOf("--lighthouse");
+  return i >= 0 ? process.argv[i + 1] : undefined;
+})();
+const CHROMIUM = "/usr/bin/chromium";
 /** `--postgres [admin url]`: where the bench creates (and drops) its database. */
 const PG_ADMIN_URL = (() => {
   const next = process.argv[process.argv.indexOf("--postgres") + 1];
@@ -95,6 +101,22 @@ try {
       `${label.padEnd(34)} ${(raw / 1024).toFixed(0).padStart(5)} / ${(gz / 1024).toFixed(1).padStart(6)}  (${srcs.length} files)  ${verdict}`,
     );
   }
+  if (LIGHTHOUSE) {
+    console.log("\nLighthouse, mobile (simulated slow 4G, 4× CPU), median of 5: performance, LCP, TBT");
+    for (const page of [`/en/c/${agentId}`, `/vi/c/${agentId}`, "/en"]) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < 5; i++) runs.push(await lighthouse(base + page));
+      const mid = (pick: (r: LighthouseRun) => number) => runs.map(pick).sort((a, b) => a - b)[2]!;
+      const label = page.replace(agentId, "{agent}");
+      console.log(
+        `${label.padEnd(26)} ${mid((r) => r.score)
+          .toFixed(0)
+          .padStart(
+            4,
+          )}   LCP ${(mid((r) => r.lcp) / 1000).toFixed(2)} s   TBT ${mid((r) => r.tbt).toFixed(0)} ms   (scores ${runs.map((r) => r.score).join(", ")})`,
+      );
+    }
+  }
   const routes = ["/en", "/vi/setup", `/en/c/${agentId}`, "/api/health", "/latest.json", "/api/v1/nope"];
   console.log("\nroute                      p50 ms   p95 ms   req/s (20 clients, 3 s)");
   for (const route of routes) {
@@ -176,6 +198,44 @@ async function realOwner(): Promise<{ cookie: string; agentId: string; conversat
     body: JSON.stringify({ agent_id: agent.data.id, content: "When do you open?" }),
   }).then((r) => r.json() as Promise<{ data: { conversation_id: string } }>);
   return { cookie, agentId: agent.data.id, conversationId: answer.data.conversation_id };
+}
+
+type LighthouseRun = { score: number; lcp: number; tbt: number };
+
+/** One Lighthouse run (its CLI, given by --lighthouse) in the machine's Chromium, headless. */
+async function lighthouse(url: string): Promise<LighthouseRun> {
+  const flags =
+    "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(
+      LIGHTHOUSE!,
+      [
+        url,
+        "--only-categories=performance",
+        "--output=json",
+        "--output-path=stdout",
+        "--quiet",
+        `--chrome-path=${CHROMIUM}`,
+        `--chrome-flags=${flags}`,
+      ],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
+    let text = "";
+    child.stdout.on("data", (d) => {
+      text += d;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`lighthouse exited ${code}`))));
+  });
+  const report = JSON.parse(out) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue: number }>;
+  };
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    lcp: report.audits["largest-contentful-paint"]!.numericValue,
+    tbt: report.audits["total-blocking-time"]!.numericValue,
+  };
 }
 
 async function waitFor<T>(look: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
