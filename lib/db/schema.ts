@@ -328,6 +328,24 @@ export const passages = pgTable(
   ],
 );
 
+/**
+ * Each agent's vocabulary: every term of its passages' search vectors with the number of passages holding
+ * it (`df`), and under the empty term the number of passages. Kept by statement triggers on passages
+ * (migration 0013), so retrieval reads a term's rarity with one index lookup instead of counting passages,
+ * and the typo fallback corrects a question's words against it (trigram index, where pg_trgm exists).
+ */
+export const passageTerms = pgTable(
+  "passage_terms",
+  {
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    term: text("term").notNull(),
+    df: integer("df").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.term] })],
+);
+
 export const conversationChannels = ["public", "owner"] as const;
 export type ConversationChannel = (typeof conversationChannels)[number];
 export const messageRoles = ["user", "assistant"] as const;

@@ -1,11 +1,10 @@
 import "server-only";
-import { type SQL, sql } from "drizzle-orm";
-import { TtlLru } from "@/lib/cache/ttl-lru";
 import type { Db } from "@/lib/db/client";
 import { foldForSearch, passageSearchText, searchTerms } from "./fold";
 import { detectLanguage } from "./language";
 import { markedTokens } from "./query";
 import type { SearchHit } from "./search";
+import { documentFrequencies } from "./term-stats";
 
 /**
  * Whether the best passages actually answer the question, or merely share a word or two with it. The
@@ -115,46 +114,6 @@ export async function termWeights(db: Db, agentId: string, terms: string[]): Pro
     weights.set(t, INTENT.has(t) ? INTENT_WEIGHT : idf);
   }
   return weights;
-}
-
-/**
- * How many of the agent's passages hold each term, and how many passages there are. One indexed count per
- * term (the GIN index finds the rows; a scan evaluating every term on every passage took ~0.4 s at 100k
- * passages), remembered for a minute: rarity barely moves while an agent is chatting.
- */
-const DF_TTL_MS = 60_000;
-const DF_CACHE_MAX = 5_000;
-const dfCache = new TtlLru<number>(DF_CACHE_MAX, DF_TTL_MS);
-
-async function documentFrequencies(db: Db, agentId: string, terms: string[]) {
-  // "" stands for the number of passages.
-  const keys = ["", ...terms];
-  const known = new Map<string, number>();
-  for (const t of keys) {
-    const cached = dfCache.get(`${agentId}|${t}`);
-    if (cached !== undefined) known.set(t, cached);
-  }
-  const missing = keys.filter((t) => !known.has(t));
-  if (missing.length > 0) {
-    // Terms are folded letters and digits only (see searchTerms), so they are safe inside to_tsquery.
-    const counts: SQL[] = missing.map((t, i) =>
-      t === ""
-        ? sql`(select count(*) from passages where agent_id = ${agentId}) as ${sql.raw(`d${i}`)}`
-        : sql`(select count(*) from passages where agent_id = ${agentId}
-            and search @@ to_tsquery('simple', ${t.length >= 4 ? `${t}:*` : t})) as ${sql.raw(`d${i}`)}`,
-    );
-    const result = await db.execute<Record<string, string | number>>(
-      sql`select ${sql.join(counts, sql`, `)}`,
-    );
-    const row = result.rows[0] ?? {};
-    missing.forEach((t, i) => {
-      const value = Number(row[`d${i}`] ?? 0);
-      known.set(t, value);
-      dfCache.set(`${agentId}|${t}`, value);
-    });
-  }
-  const df = new Map(terms.map((t) => [t, known.get(t) ?? 0]));
-  return { n: known.get("") ?? 0, df };
 }
 
 /**

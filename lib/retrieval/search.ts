@@ -6,6 +6,7 @@ import { logger } from "@/lib/logger";
 import { configuredEmbedder, type Embedder } from "./embedder";
 import { fuseRanks } from "./fuse";
 import { markedScore, planSearch, type SearchPlan } from "./query";
+import { documentFrequencies } from "./term-stats";
 import { nearestPassages, usableEmbedder } from "./vectors";
 
 const log = logger("retrieval");
@@ -41,9 +42,19 @@ const MARKED_DEPTH = 50;
 /** How many passages the second, finer stage of full-text ranking looks at (see fullText). */
 const CANDIDATES = 200;
 const PAIR_CANDIDATES = 100;
-/** A trigram-only match (a typo) ranks below any word match. */
-const W_TRIGRAM = 0.5;
-const TRIGRAM_MIN = 0.5;
+/**
+ * The first stage of full-text ranking reads at most about this many passages: it looks for the question's
+ * rarest words first and leaves out those that would add more (a word in nearly every passage, like "hồ"
+ * in a guide to Hồ Chí Minh City, would have it rank them all). The second stage still scores every word.
+ */
+const CANDIDATE_ROWS = 4_000;
+/** A word the agent never uses is corrected to its nearest word by trigrams only from this similarity. */
+const TYPO_MIN_SIMILARITY = 0.4;
+/**
+ * ...and only from this length: one letter off a Vietnamese syllable or a short English word is most often
+ * another word ("thuê" is not a typo of "thư"), so short words are left as typed.
+ */
+const TYPO_MIN_LETTERS = 5;
 const QUERY_EMBED_TIMEOUT_MS = 5_000;
 
 /**
@@ -53,8 +64,9 @@ const QUERY_EMBED_TIMEOUT_MS = 5_000;
  */
 export async function searchPassages(db: Db, opts: SearchOptions): Promise<SearchHit[]> {
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 5), 1), 50);
-  const plan = planSearch(opts.query);
-  if (!plan) return [];
+  const typed = planSearch(opts.query);
+  if (!typed) return [];
+  const plan = await correctTypos(db, opts.agentId, typed);
   const embedder = await usableEmbedder(
     db,
     opts.embedder === undefined ? configuredEmbedder() : opts.embedder,
@@ -83,15 +95,76 @@ async function textSearch(db: Db, agentId: string, plan: SearchPlan, limit: numb
         .slice(0, limit);
     }
   }
-  const hits = marked ? [] : await fullText(db, agentId, plan, limit);
-  if (hits.length > 0) return hits;
-  return (await capabilities(db)).pgTrgm ? trigram(db, agentId, plan.folded, limit) : [];
+  return marked ? [] : fullText(db, agentId, plan, limit);
+}
+
+/**
+ * Typos ("nguyn van an"): a word the agent's passages never use is replaced by the agent's own word
+ * nearest to it by trigrams (its vocabulary, passage_terms, has a trigram index), so the full-text search
+ * then finds "Nguyễn Văn An". One indexed lookup for all such words; never a scan of the passages.
+ * Without pg_trgm the words stay as typed.
+ */
+async function correctTypos(db: Db, agentId: string, plan: SearchPlan): Promise<SearchPlan> {
+  const words = plan.folded.split(" ");
+  const { df } = await documentFrequencies(db, agentId, words);
+  const unknown = [
+    ...new Set(words.filter((w) => w.length >= TYPO_MIN_LETTERS && !/\d/.test(w) && (df.get(w) ?? 0) === 0)),
+  ];
+  if (unknown.length === 0 || !(await capabilities(db)).pgTrgm) return plan;
+  const result = await db.execute<{ typo: string; term: string }>(sql`
+    select q.typo, best.term from unnest(${sql`array[${sql.join(
+      unknown.map((w) => sql`${w}`),
+      sql`, `,
+    )}]::text[]`}) as q(typo)
+    cross join lateral (
+      select term from passage_terms
+      where agent_id = ${agentId} and term <> '' and term % q.typo
+        and similarity(term, q.typo) >= ${num(TYPO_MIN_SIMILARITY)}
+      order by similarity(term, q.typo) desc, term
+      limit 1
+    ) best`);
+  if (result.rows.length === 0) return plan;
+  const fix = new Map(result.rows.map((r) => [r.typo, r.term]));
+  return planSearch(words.map((w) => fix.get(w) ?? w).join(" ")) ?? plan;
+}
+
+/**
+ * What the first stage looks for, the rarest first, as much as CANDIDATE_ROWS allows (always at least one):
+ * the question's words, and its adjacent pairs (a pair is found among the passages holding its rarer word).
+ */
+async function candidateQueries(
+  db: Db,
+  agentId: string,
+  plan: SearchPlan,
+): Promise<{ words: string; pairs: string | null }> {
+  const pairWords = plan.bigrams.map((b) => b.split(" <-> "));
+  const { df } = await documentFrequencies(db, agentId, [
+    ...plan.terms.map((t) => t.exact),
+    ...pairWords.flat(),
+  ]);
+  const rows = (w: string) => df.get(w) ?? 0;
+  const words = withinBudget(plan.terms.map((t) => ({ query: t.prefix ?? t.exact, rows: rows(t.exact) })));
+  const pairs = withinBudget(
+    plan.bigrams.map((query, i) => ({ query: `(${query})`, rows: Math.min(...pairWords[i]!.map(rows)) })),
+  );
+  return { words, pairs: pairs || null };
+}
+
+function withinBudget(items: { query: string; rows: number }[]): string {
+  const chosen: string[] = [];
+  let rows = 0;
+  for (const item of [...items].sort((a, b) => a.rows - b.rows)) {
+    if (chosen.length > 0 && rows + item.rows > CANDIDATE_ROWS) break;
+    chosen.push(item.query);
+    rows += item.rows;
+  }
+  return chosen.join(" | ");
 }
 
 /** Our own numeric constants, written into the SQL so the server does not guess their type as integer. */
 const num = (n: number) => sql.raw(String(Number(n)));
 
-function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
+async function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
   const q = (s: string) => sql`to_tsquery('simple', ${s})`;
   const coverage = sql.join(
     plan.terms.map(
@@ -111,15 +184,16 @@ function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Pro
   const phrase: SQL = plan.phrase ? sql`(p.search @@ ${q(plan.phrase)})::int` : sql`0`;
   // Two stages. Scoring runs a dozen tsquery matches per row, too many for every passage that shares one
   // common word with the question (thousands in a big agent), so a one-call rank picks candidates first:
-  // the best by ts_rank of the OR query (which grows with the number of distinct words matched), plus
-  // the passages holding any adjacent pair, so a phrase match is never lost to a long wordy passage.
-  const pairs = plan.bigrams.length ? plan.bigrams.map((b) => `(${b})`).join(" | ") : null;
+  // among the passages holding the question's rarer words, the best by ts_rank of the OR query (which grows
+  // with the number of distinct words matched), plus the passages holding any adjacent pair, so a phrase
+  // match is never lost to a long wordy passage.
+  const { words: rare, pairs } = await candidateQueries(db, agentId, plan);
   return rows(
     db,
     sql`
     with candidates as (
       (select id from passages
-        where agent_id = ${agentId} and search @@ ${q(plan.any)}
+        where agent_id = ${agentId} and search @@ ${q(rare)}
         order by ts_rank(search, ${q(plan.any)}) desc, id
         limit ${num(CANDIDATES)})
       ${
@@ -141,23 +215,6 @@ function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Pro
       from passages p
       join candidates c on c.id = p.id
     ) ranked
-    order by score desc, id
-    limit ${limit}`,
-  );
-}
-
-/** Typos ("nguyn van an") find nothing by words; trigram similarity on the folded text still can. */
-function trigram(db: Db, agentId: string, folded: string, limit: number): Promise<SearchHit[]> {
-  return rows(
-    db,
-    sql`
-    select id, document_id, page_id, heading, content, score from (
-      select id, document_id, page_id, heading, content,
-        ${num(W_TRIGRAM)} * word_similarity(${folded}, search_text) as score
-      from passages
-      where agent_id = ${agentId}
-    ) s
-    where score >= ${num(W_TRIGRAM * TRIGRAM_MIN)}
     order by score desc, id
     limit ${limit}`,
   );

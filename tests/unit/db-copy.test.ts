@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { CopyRefused, copyDatabase } from "@/lib/db/copy";
@@ -88,6 +88,13 @@ describe.each(backends)("db:copy into an empty %s database", (kind) => {
     const before = await hitsOf(source().db);
     expect(before.length).toBeGreaterThan(0);
     expect(await hitsOf(target().db)).toEqual(before);
+    // The vocabulary is the target's own, from the passages copied into it: the same counts, not twice them.
+    const vocabulary = async (db: Db) =>
+      (await db.execute(sql`select term, df from passage_terms order by term`)).rows;
+    const sourceTerms = await vocabulary(source().db);
+    expect(sourceTerms.length).toBeGreaterThan(10);
+    expect(await vocabulary(target().db)).toEqual(sourceTerms);
+    expect(rows.passage_terms).toBe(sourceTerms.length);
 
     // The copied message's jsonb sources are the same value, not a string of it.
     const [copied] = await target()
