@@ -7,7 +7,7 @@ import { foldForSearch, searchTerms } from "./fold";
  * to_tsquery.
  */
 export type SearchPlan = {
-  /** The folded question, for the trigram fallback. */
+  /** The folded question, whose misspelt words search corrects against the agent's vocabulary. */
   folded: string;
   /** Words that decide whether a passage matches at all: distinct, function words left out. */
   terms: { exact: string; prefix: string | null }[];
