@@ -1,6 +1,6 @@
 "use client";
 
-import { type ComponentProps, lazy, Suspense, useEffect } from "react";
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect } from "react";
 import type { AnswerActions, SourcesList } from "./answer-extras";
 import { loadChatStream } from "./use-chat";
 
@@ -13,8 +13,21 @@ import { loadChatStream } from "./use-chat";
 const extras = () => import("./answer-extras");
 const markdown = () => import("./markdown");
 
-const Sources = lazy(() => extras().then((m) => ({ default: m.SourcesList })));
-const Actions = lazy(() => extras().then((m) => ({ default: m.AnswerActions })));
+// An answer's extras that cannot load (the page outlived a deployment, the network went) are left out
+// rather than failing the page.
+const Nothing = (_props: object): null => null;
+const Sources = lazy<ComponentType<ComponentProps<typeof SourcesList>>>(() =>
+  extras().then(
+    (m) => ({ default: m.SourcesList }),
+    () => ({ default: Nothing }),
+  ),
+);
+const Actions = lazy<ComponentType<ComponentProps<typeof AnswerActions>>>(() =>
+  extras().then(
+    (m) => ({ default: m.AnswerActions }),
+    () => ({ default: Nothing }),
+  ),
+);
 
 export function LazySources(props: ComponentProps<typeof SourcesList>) {
   if (props.sources.length === 0) return null;
