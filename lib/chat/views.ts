@@ -28,6 +28,7 @@ export function conversationView(row: ConversationRow, agentPublicId: string): C
     id: row.publicId,
     agent_id: agentPublicId,
     channel: row.channel,
+    visitor_name: row.identityName ?? null,
     title: row.title,
     first_question: row.title,
     language: lang(row.language),

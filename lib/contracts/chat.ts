@@ -36,7 +36,13 @@ export type MessageView = z.infer<typeof messageSchema>;
 export const conversationSchema = z.object({
   id: z.string().describe("public id, conv_…"),
   agent_id: z.string().describe("the agent's public id"),
-  channel: z.enum(["public", "owner"]).describe("a visitor's chat, or the owner's test chat"),
+  channel: z
+    .enum(["public", "owner", "api"])
+    .describe("a visitor's chat, the owner's test chat, or one asked with an API key"),
+  visitor_name: z
+    .string()
+    .nullable()
+    .describe("the name of a visitor the owner's site identified with a valid signature"),
   title: z.string().describe("the first question, shortened"),
   first_question: z.string().describe("the same as title"),
   language: z.enum(["en", "vi"]).nullable(),

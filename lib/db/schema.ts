@@ -207,6 +207,18 @@ export const agents = pgTable(
     /** `auto`: answer in the visitor's language; `en`/`vi`: always that one. */
     language: text("language").notNull().default("auto"),
     model: text("model"),
+    /**
+     * Host patterns allowed to embed the agent's widget (`example.com`, `*.example.com`); empty means any
+     * site. They become the embed page's `frame-ancestors` (BEYOND-1).
+     */
+    allowedDomains: jsonb("allowed_domains").$type<string[]>().notNull().default([]),
+    /** The launcher's look (colour, side, label, open on load); see lib/widget/settings.ts. */
+    widget: jsonb("widget").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The HMAC key an owner's server signs visitor ids with (identity verification), made on first
+     * reading; rotating it invalidates every signed id at once.
+     */
+    widgetSecret: text("widget_secret"),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
@@ -346,7 +358,8 @@ export const passageTerms = pgTable(
   (t) => [primaryKey({ columns: [t.agentId, t.term] })],
 );
 
-export const conversationChannels = ["public", "owner"] as const;
+/** `api`: asked with an owner's API key from their own back end (BEYOND-3). */
+export const conversationChannels = ["public", "owner", "api"] as const;
 export type ConversationChannel = (typeof conversationChannels)[number];
 export const messageRoles = ["user", "assistant"] as const;
 export type MessageRole = (typeof messageRoles)[number];
@@ -359,6 +372,28 @@ export type MessageStatus = (typeof messageStatuses)[number];
  * A conversation with one agent (CHAT-1): a visitor's on the public page, or the owner's test chat. The
  * public id is what URLs carry; `seq` orders (PGlite's clock ticks in milliseconds, ids are random).
  */
+/**
+ * An owner's API key (BEYOND-3): only its SHA-256 is stored; the key itself (`ac_live_…`) is shown once.
+ * A key speaks for its agent's chat and history reads, never for keys, billing or the profile.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    publicId: text("public_id").notNull().unique(),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    /** The key's last four characters, so the owner can tell keys apart. */
+    lastFour: text("last_four").notNull(),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_agent_idx").on(t.agentId, t.insertedAt)],
+);
+
 export const conversations = pgTable(
   "conversations",
   {
@@ -380,6 +415,14 @@ export const conversations = pgTable(
     unanswered: integer("unanswered").notNull().default(0),
     /** Device class of the visitor ("mobile", "tablet", "desktop"), for history. */
     device: text("device"),
+    /** The key that started an `api` conversation; kept (null) when the key is deleted. */
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    /**
+     * A widget visitor the owner's site identified with a valid signature (user id and display name);
+     * unsigned or wrongly signed identities are never stored.
+     */
+    identityUserId: text("identity_user_id"),
+    identityName: text("identity_name"),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -387,7 +430,7 @@ export const conversations = pgTable(
     index("conversations_agent_seq_idx").on(t.agentId, t.seq),
     index("conversations_visitor_idx").on(t.visitorId, t.lastMessageAt),
     index("conversations_agent_inserted_idx").on(t.agentId, t.insertedAt),
-    check("conversations_channel_check", sql`${t.channel} in ('public', 'owner')`),
+    check("conversations_channel_check", sql`${t.channel} in ('public', 'owner', 'api')`),
   ],
 );
 
