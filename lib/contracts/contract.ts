@@ -30,6 +30,11 @@ export type RouteContract = {
    * cookies, so the cross-origin check that protects every other mutating route does not apply.
    */
   origin?: "any";
+  /**
+   * An owner's API key may call this route too (`Authorization: Bearer ac_live_…`, no cookie, no Origin),
+   * as its agent's owner: only the chat and the conversation/history reads (BEYOND-3).
+   */
+  apiKey?: true;
   /** One line for people (and the OpenAPI summary). */
   summary: string;
   params?: z.ZodType;
