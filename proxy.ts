@@ -5,6 +5,8 @@ import { config as appConfig } from "@/lib/config";
 import { fromAcceptLanguage } from "@/lib/http/locale";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/http/request-id";
 import {
+  embeddedAgentOf,
+  frameAncestorsFor,
   isEmbeddablePage,
   newNonce,
   type PagePolicy,
@@ -14,6 +16,7 @@ import {
 import { isLocale, LOCALE_COOKIE, routing } from "@/lib/i18n/routing";
 import { isExternalTarget, lookupRouteRule } from "@/lib/redirects/store";
 import { pageParamsValid } from "@/lib/routing/page-params";
+import { allowedDomainsOf } from "@/lib/widget/embed-policy-store";
 
 const intl = createMiddleware(routing);
 
@@ -22,8 +25,11 @@ const PATH_HEADER = "x-agentcity-path";
 /** Where invalid page parameters are rewritten to: a path no page matches (→ global 404 page). */
 const INVALID_PAGE = "/en/_invalid-page";
 
-export default function proxy(req: NextRequest) {
+export default async function proxy(req: NextRequest) {
   const policy = pagePolicy(req);
+  // Only the agent's pages read its allowed domains (a cached lookup); every other page is never framed.
+  const agent = policy.embeddable ? embeddedAgentOf(policyPath(req)) : null;
+  if (agent) policy.ancestors = frameAncestorsFor(await allowedDomainsOf(agent));
   // OPS-4: one id per page request, passed to the render (a request header) and answered, as the API
   // routes do (lib/http/observe.ts). Our own 404 rewrite passes here again and keeps the first pass's id.
   const requestId = requestIdOf(req.headers);
@@ -96,13 +102,19 @@ function pagePolicy(req: NextRequest): PagePolicy {
   // response's CSP; anywhere else a nonce comes fresh, whatever the client sent.
   const earlier = req.headers.get(NONCE_HEADER);
   const nonce = pathname === INVALID_PAGE && earlier && NONCE_SHAPE.test(earlier) ? earlier : newNonce();
-  const original = pathname === INVALID_PAGE ? (req.headers.get(PATH_HEADER) ?? pathname) : pathname;
+  const original = policyPath(req);
   return {
     nonce,
     https: appConfig().APP_URL.startsWith("https:"),
     embeddable: isEmbeddablePage(original),
     dev: appConfig().NODE_ENV === "development",
   };
+}
+
+/** The path a page's policy is for: on our own 404 rewrite's second pass, the one first asked for. */
+function policyPath(req: NextRequest): string {
+  const { pathname } = req.nextUrl;
+  return pathname === INVALID_PAGE ? (req.headers.get(PATH_HEADER) ?? pathname) : pathname;
 }
 
 function withSecurityHeaders(res: NextResponse, policy: PagePolicy): NextResponse {

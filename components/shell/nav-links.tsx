@@ -6,6 +6,7 @@ import {
   HistoryIcon,
   LockIcon,
   MessageCircleIcon,
+  PanelBottomOpenIcon,
   SettingsIcon,
   TagIcon,
 } from "lucide-react";
@@ -18,6 +19,7 @@ import { cn } from "@/lib/ui/cn";
 const icons: Record<NavKey, typeof SettingsIcon> = {
   setup: SettingsIcon,
   files: FileTextIcon,
+  widget: PanelBottomOpenIcon,
   chat: MessageCircleIcon,
   history: HistoryIcon,
   billing: CreditCardIcon,

@@ -4,6 +4,7 @@ import type { OwnerAgent, PublicAgent } from "@/lib/contracts/agent";
 import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/routing";
 import type { AgentLanguage } from "@/lib/shared/agent-fields";
+import { widgetSettingsOf } from "@/lib/shared/widget";
 import { defaultFallback, defaultGreeting, defaultGreetingLocale, isDefaultFallback } from "./defaults";
 
 import type { AgentInput } from "./input";
@@ -43,6 +44,8 @@ export function ownerView(row: AgentRow, locale: Locale): OwnerAgent {
     fallback_message: row.fallbackMessage ?? defaultFallback(locale),
     language: languageOf(row.language),
     model: row.model,
+    allowed_domains: row.allowedDomains,
+    widget: widgetSettingsOf(row.widget),
     inserted_at: row.insertedAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -122,6 +125,8 @@ async function createAgent(db: Db, ownerId: string, input: AgentInput, locale: L
     fallbackMessage: input.fallback_message ?? defaultFallback(locale),
     language: input.language ?? "auto",
     model: input.model ?? null,
+    allowedDomains: input.allowed_domains ?? [],
+    widget: { ...widgetSettingsOf({}), ...definedOf(input.widget) },
   };
   // 72 random bits make a collision practically impossible; a retry costs nothing if one happens.
   for (let attempt = 0; ; attempt++) {
@@ -140,6 +145,9 @@ function patchFor(current: AgentRow, input: AgentInput, locale: Locale): AgentPa
   if (input.suggested_questions !== undefined) patch.suggestedQuestions = input.suggested_questions;
   if (input.language !== undefined) patch.language = input.language;
   if (input.model !== undefined) patch.model = input.model;
+  if (input.allowed_domains !== undefined) patch.allowedDomains = input.allowed_domains;
+  if (input.widget !== undefined)
+    patch.widget = { ...widgetSettingsOf(current.widget), ...definedOf(input.widget) };
   if (input.fallback_message !== undefined)
     patch.fallbackMessage = input.fallback_message ?? defaultFallback(locale);
   if (input.greeting !== undefined) {
@@ -150,6 +158,11 @@ function patchFor(current: AgentRow, input: AgentInput, locale: Locale): AgentPa
     if (defaultIn) patch.greeting = defaultGreeting(defaultIn, input.name);
   }
   return patch;
+}
+
+/** The fields a partial update names; an absent one keeps its value. */
+function definedOf<T extends object>(v: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined)) as Partial<T>;
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -49,6 +49,16 @@ export function setCookie(name: CookieName, value: string): string {
   return serialize(cookieName(name), value, maxAges[name]);
 }
 
+/**
+ * A cookie for a page another site frames (the widget): SameSite=None so the frame's requests carry it, and
+ * Partitioned (CHIPS) so it belongs to that one embedding site. Both need Secure: over plain http (local
+ * development) it is the usual Lax cookie, and the frame relies on its own storage.
+ */
+export function setFramedCookie(name: CookieName, value: string): string {
+  const cookie = serialize(cookieName(name), value, maxAges[name]);
+  return secureCookies() ? `${cookie.replace("SameSite=Lax", "SameSite=None")}; Partitioned` : cookie;
+}
+
 export function clearCookie(name: CookieName): string {
   return serialize(cookieName(name), "", 0);
 }

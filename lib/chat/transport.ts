@@ -28,9 +28,8 @@ export function askInput(req: Request, input: MessageInput, conversation: Conver
 export function answerResponse(
   req: Request,
   asked: Asked,
-  setCookie: string | null = null,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = setCookie ? { "set-cookie": setCookie } : {};
   return wantsEventStream(req)
     ? Promise.resolve(eventStream(req, asked, headers))
     : json(req, asked, headers);

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { readCookie, readCookieStore, setCookie } from "@/lib/auth/cookies";
+import { readCookie, readCookieStore, setCookie, setFramedCookie } from "@/lib/auth/cookies";
 import { config } from "@/lib/config";
 
 /**
@@ -33,8 +33,20 @@ export function verifyVisitorCookie(value: string | undefined): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
 
+/**
+ * The widget's frame is a third-party context, where browsers may keep no cookie at all: it keeps the same
+ * signed value in its own storage and sends it in this header. A header, unlike a cookie, is never sent
+ * by a browser on another site's behalf, and our API answers no cross-origin request that could set it.
+ */
+export const VISITOR_HEADER = "x-agentcity-visitor";
+/** Sent by the widget's frame: its new visitor's signed id comes back in VISITOR_HEADER too. */
+export const EMBED_HEADER = "x-agentcity-embed";
+
 export function visitorOf(req: Request): string | null {
-  return verifyVisitorCookie(readCookie(req, "visitor"));
+  return (
+    verifyVisitorCookie(readCookie(req, "visitor")) ??
+    verifyVisitorCookie(req.headers.get(VISITOR_HEADER) ?? undefined)
+  );
 }
 
 /** For server components: the visitor of this page request, if the browser has been here before. */
@@ -42,10 +54,24 @@ export function readVisitorId(store: { get(name: string): { value: string } | un
   return verifyVisitorCookie(readCookieStore(store, "visitor"));
 }
 
-/** The visitor of a request, created when new; `cookie` is the Set-Cookie to send when it was. */
-export function ensureVisitor(req: Request): { id: string; cookie: string | null } {
+/**
+ * The visitor of a request, created when new; `cookie` is the Set-Cookie to send when it was, and `headers`
+ * what to answer with it. In the widget's frame the cookie is a partitioned third-party one, and the signed
+ * value also comes back in a header for the frame's own storage.
+ */
+export function ensureVisitor(req: Request): {
+  id: string;
+  cookie: string | null;
+  headers: Record<string, string>;
+} {
   const known = visitorOf(req);
-  if (known) return { id: known, cookie: null };
+  if (known) return { id: known, cookie: null, headers: {} };
   const id = newVisitorId();
-  return { id, cookie: setCookie("visitor", visitorCookieValue(id)) };
+  const value = visitorCookieValue(id);
+  if (req.headers.get(EMBED_HEADER) === "1") {
+    const cookie = setFramedCookie("visitor", value);
+    return { id, cookie, headers: { "set-cookie": cookie, [VISITOR_HEADER]: value } };
+  }
+  const cookie = setCookie("visitor", value);
+  return { id, cookie, headers: { "set-cookie": cookie } };
 }

@@ -34,8 +34,10 @@ export class ChatStreamError extends ApiClientError {
 export type ChatPost = { content: string; conversationId?: string; locale?: string };
 
 function bodyOf(channel: ChatChannel, post: ChatPost) {
+  const identity = channel.kind === "public" ? channel.identity?.() : null;
   return {
     ...(channel.kind === "public" ? { agent_id: channel.agentId } : {}),
+    ...(identity ? { identity } : {}),
     ...(post.conversationId ? { conversation_id: post.conversationId } : {}),
     content: post.content,
     ...(post.locale ? { locale: post.locale } : {}),

@@ -6,8 +6,16 @@ export type ChatSource = Source;
 export type ChatMessage = MessageView;
 export type ChatConversation = ConversationView;
 
-/** Who is talking: a visitor (cookie, public routes) or the agent's owner (session, owner routes). */
-export type ChatChannel = { kind: "public"; agentId: string } | { kind: "owner" };
+/** A widget visitor as the owner's site signed them (checked by the server; a wrong hash is ignored). */
+export type WidgetIdentity = { user_id: string; user_hash: string; name?: string };
+
+/**
+ * Who is talking: a visitor (cookie, public routes) or the agent's owner (session, owner routes). In the
+ * widget, `identity` gives the visitor the host page identified, sent with each question.
+ */
+export type ChatChannel =
+  | { kind: "public"; agentId: string; identity?: () => WidgetIdentity | null }
+  | { kind: "owner" };
 
 export { MAX_QUESTION_CHARS as MAX_MESSAGE_CHARS } from "@/lib/contracts/values";
 

@@ -3,6 +3,7 @@ import type { BodyInput, ParamsInput, QueryInput, RouteContract } from "@/lib/co
 import { pathOf } from "@/lib/contracts/contract";
 import type { ErrorBody } from "@/lib/contracts/errors";
 import { chatRoutes } from "./chat-routes";
+import { requestHook } from "./request-hook";
 
 /**
  * The browser's requests to its own API, below the typed client (lib/client/api.ts): errors, the one
@@ -81,7 +82,11 @@ export async function send(
   body: unknown,
   opts: RequestOptions,
 ): Promise<Response> {
-  const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...requestHook()?.headers(),
+    ...opts.headers,
+  };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -89,13 +94,15 @@ export async function send(
     payload = JSON.stringify(body);
   }
   try {
-    return await fetch(path, {
+    const res = await fetch(path, {
       method,
       headers,
       body: payload,
       signal: opts.signal,
       credentials: "same-origin",
     });
+    requestHook()?.received(res);
+    return res;
   } catch (err) {
     if (opts.signal?.aborted || (err instanceof DOMException && err.name === "AbortError")) {
       throw new ApiClientError(0, "aborted", "");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AgentKind } from "@/lib/db/schema";
 import { agentFieldLimits, agentKindChoices, agentLanguages } from "@/lib/shared/agent-fields";
+import { COLOR_SHAPE, normalizeHostPattern, widgetLimits, widgetPositions } from "@/lib/shared/widget";
 import { defineRoute, type Same } from "./contract";
 import { block, instant, jsonLimitFor, line } from "./fields";
 
@@ -11,6 +12,44 @@ const _kindsMatchDatabase: Same<(typeof kinds)[number], AgentKind> = true;
 
 /** Empty means "use the default" for texts that have one. */
 const emptyToNull = (v: string | null | undefined) => (v === "" ? null : v);
+
+/**
+ * Host patterns typed by people ("https://Shop.example.com/", "*.example.com") kept as compared: lower-case
+ * host names, duplicates dropped. One that is not a host name is refused with its position.
+ */
+const allowedDomainsSchema = z
+  .array(z.string().max(widgetLimits.domain + 10))
+  .max(widgetLimits.domains)
+  .transform((list, ctx) => {
+    const out: string[] = [];
+    list.forEach((raw, i) => {
+      if (!raw.trim()) return;
+      const host = normalizeHostPattern(raw);
+      if (host === null) ctx.addIssue({ code: "custom", path: [i], message: "fields.host" });
+      else if (!out.includes(host)) out.push(host);
+    });
+    return out;
+  })
+  .describe("host names allowed to embed the widget (`example.com`, `*.example.com`); empty for any site");
+
+const widgetInputSchema = z
+  .object({
+    color: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(COLOR_SHAPE)
+      .optional()
+      .describe("the launcher's colour, #rrggbb"),
+    position: z.enum(widgetPositions).optional().describe("the corner of the launcher"),
+    label: line(widgetLimits.label)
+      .nullable()
+      .optional()
+      .transform(emptyToNull)
+      .describe("words beside the launcher's icon; empty or null for the icon alone"),
+    open_on_load: z.boolean().optional().describe("open the chat as soon as the page loads"),
+  })
+  .describe("the website widget's look; absent fields keep their values");
 
 /**
  * The body of POST /api/v1/agent. Only `name` is required; an absent field keeps its stored value (or gets
@@ -51,6 +90,8 @@ export const agentInputSchema = z.object({
     .optional()
     .transform(emptyToNull)
     .describe("a model id from GET /api/v1/models, or null for the default"),
+  allowed_domains: allowedDomainsSchema.optional(),
+  widget: widgetInputSchema.optional(),
 });
 
 export type AgentInput = z.infer<typeof agentInputSchema>;
@@ -62,8 +103,18 @@ export const AGENT_BODY_LIMIT = jsonLimitFor(
     agentFieldLimits.greeting +
     agentFieldLimits.fallbackMessage +
     agentFieldLimits.suggestedQuestions * agentFieldLimits.suggestedQuestion +
-    agentFieldLimits.model,
+    agentFieldLimits.model +
+    widgetLimits.domains * (widgetLimits.domain + 10) +
+    widgetLimits.label +
+    200,
 );
+
+const widgetSchema = z.object({
+  color: z.string().describe("#rrggbb"),
+  position: z.enum(widgetPositions),
+  label: z.string().nullable(),
+  open_on_load: z.boolean(),
+});
 
 /** The owner's view of their agent. `id` is the public id; the uuid stays inside. */
 export const ownerAgentSchema = z.object({
@@ -79,6 +130,8 @@ export const ownerAgentSchema = z.object({
   fallback_message: z.string(),
   language: z.enum(agentLanguages),
   model: z.string().nullable(),
+  allowed_domains: z.array(z.string()).describe("host names allowed to embed the widget; empty for any site"),
+  widget: widgetSchema.describe("the website widget's look"),
   inserted_at: instant,
   updated_at: instant,
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "./contract";
-import { instant, jsonLimitFor, locale, publicId } from "./fields";
+import { instant, jsonLimitFor, line, locale, publicId } from "./fields";
 
 /** Chatting with an agent (CHAT-1 … CHAT-5, docs/chat-api.md): the visitor's public chat and the owner's test chat. */
 
@@ -67,9 +67,22 @@ const base = {
 };
 
 export const ownerMessageSchema = z.object(base);
+/**
+ * A widget visitor the owner's site identified: `user_hash` is HMAC-SHA256(widget secret, user_id) in hex.
+ * A wrong hash is ignored (the question is answered, the visitor stays anonymous), never an error.
+ */
+export const widgetIdentitySchema = z.object({
+  user_id: line(200).min(1).describe("the visitor's id in the owner's own system"),
+  user_hash: z.string().trim().max(128).describe("hex HMAC-SHA256 of user_id with the agent's widget secret"),
+  name: line(100).optional().describe("the name history shows for this visitor"),
+});
+
 export const publicMessageSchema = z.object({
   agent_id: publicId.describe("the agent's public id"),
   ...base,
+  identity: widgetIdentitySchema
+    .optional()
+    .describe("a visitor identified by the owner's site (widget identity verification)"),
 });
 export type MessageInput = z.infer<typeof ownerMessageSchema>;
 

@@ -8,6 +8,7 @@ import { modelContracts } from "./models";
 import { siteContracts } from "./site";
 import { trainingContracts } from "./training";
 import { userContracts } from "./user";
+import { widgetContracts } from "./widget";
 
 /**
  * Every route's contract by name: route files take theirs from here (`route(contracts.getAgent, …)`) and
@@ -24,6 +25,7 @@ export const contracts = {
   ...userContracts,
   ...siteContracts,
   ...billingContracts,
+  ...widgetContracts,
 } satisfies Record<string, RouteContract>;
 
 export type ContractName = keyof typeof contracts;

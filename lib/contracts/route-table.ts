@@ -36,4 +36,6 @@ export const routeTable = {
   sandboxPay: { method: "POST", path: "/api/v1/billing/sandbox/pay" },
   sandboxSettle: { method: "POST", path: "/api/v1/billing/sandbox/settle" },
   sandboxClock: { method: "POST", path: "/api/v1/billing/sandbox/clock" },
+  widgetSecret: { method: "GET", path: "/api/v1/agent/widget-secret" },
+  rotateWidgetSecret: { method: "POST", path: "/api/v1/agent/widget-secret" },
 } as const;

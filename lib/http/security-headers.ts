@@ -9,11 +9,32 @@
 
 export type HeaderList = Array<{ key: string; value: string }>;
 
-/** Public chat pages are meant to be embedded on the owner's site: /{lang}/c/{agent}[/{conversation}]. */
-const EMBEDDABLE_PAGE = /^\/(?:en|vi)\/c\/[^/]+(?:\/[^/]+)?\/?$/;
+/**
+ * Pages meant to be framed by the owner's site: the public chat (/{lang}/c/{agent}[/{conversation}]) and the
+ * widget's frame (/{lang}/embed/{agent}). Group 1 is the agent's public id.
+ */
+const EMBEDDABLE_PAGE = /^\/(?:en|vi)\/(?:c\/([^/]+)(?:\/[^/]+)?|embed\/([^/]+))\/?$/;
 
 export function isEmbeddablePage(pathname: string): boolean {
   return EMBEDDABLE_PAGE.test(pathname);
+}
+
+/** The agent whose allowed domains decide who may frame this page, or null for any other page. */
+export function embeddedAgentOf(pathname: string): string | null {
+  const m = EMBEDDABLE_PAGE.exec(pathname);
+  return m ? (m[1] ?? m[2] ?? null) : null;
+}
+
+/**
+ * frame-ancestors for an agent's allowed host patterns: none stored means any site; an unknown agent (or
+ * one that could not be read) only our own pages. A pattern without a scheme matches the page's own scheme
+ * (https sites for an https server) on any port.
+ */
+export function frameAncestorsFor(patterns: readonly string[] | null): string {
+  if (patterns === null) return "'self'";
+  if (patterns.length === 0) return "*";
+  const safe = patterns.filter((p) => /^(\*\.)?[a-z0-9.-]+$/.test(p));
+  return ["'self'", ...safe.map((p) => `${p}:*`)].join(" ");
 }
 
 /** 128 random bits, base64: unguessable, and only characters a CSP source expression allows. */
@@ -39,12 +60,14 @@ export type PagePolicy = {
   https: boolean;
   /** a public chat page, which other sites may frame */
   embeddable: boolean;
+  /** frame-ancestors' sources for an embeddable page (frameAncestorsFor); any site when absent */
+  ancestors?: string;
   /** `next dev` only: React rebuilds server error stacks with eval there (never in production) */
   dev?: boolean;
 };
 
 /** The Content-Security-Policy of an HTML page. */
-export function pageCsp({ nonce, https, embeddable, dev }: PagePolicy): string {
+export function pageCsp({ nonce, https, embeddable, ancestors, dev }: PagePolicy): string {
   const directives = [
     "default-src 'self'",
     // Only scripts carrying this request's nonce run (Next stamps its own from the request's CSP header);
@@ -64,8 +87,8 @@ export function pageCsp({ nonce, https, embeddable, dev }: PagePolicy): string {
     "base-uri 'self'",
     // Sign-in with an external provider is a link (GET navigation), not a form post: forms stay on our origin.
     "form-action 'self'",
-    // TODO(widget issue): restrict to the owner's allowed domains instead of any site.
-    embeddable ? "frame-ancestors *" : "frame-ancestors 'none'",
+    // The owner's allowed domains (BEYOND-1) decide who may frame their agent's pages.
+    embeddable ? `frame-ancestors ${ancestors ?? "*"}` : "frame-ancestors 'none'",
   ];
   if (https) directives.push("upgrade-insecure-requests");
   return directives.join("; ");

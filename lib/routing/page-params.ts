@@ -11,6 +11,7 @@ const rules: Array<{ pattern: RegExp; valid: (m: RegExpMatchArray) => boolean }>
     pattern: /^\/(?:en|vi)\/c\/([^/]+)\/([^/]+)$/,
     valid: (m) => isPublicId(decode(m[1])) && isPublicId(decode(m[2])),
   },
+  { pattern: /^\/(?:en|vi)\/embed\/([^/]+)$/, valid: (m) => isPublicId(decode(m[1])) },
   { pattern: /^\/(?:en|vi)\/auth\/([^/]+)\/callback$/, valid: (m) => isProviderId(decode(m[1])) },
 ];
 

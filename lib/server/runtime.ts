@@ -8,6 +8,7 @@ import { outsideRequest } from "@/lib/http/request-id";
 import { type JobSystem, startJobSystem } from "@/lib/jobs/boss";
 import { logger } from "@/lib/logger";
 import { startRedirectRefresh } from "@/lib/redirects/refresh";
+import { registerEmbedPolicyLookup } from "@/lib/widget/embed-policy";
 import { drain, openStreams } from "./drain";
 import { applicationName, refuseLocalFilesAcrossMachines } from "./shared-disk";
 
@@ -56,6 +57,7 @@ async function boot(): Promise<Runtime> {
   const work = database.kind === "pglite" || cfg.WORKER_MODE === "inline";
   const jobs = await startJobSystem(database, { work });
   startRedirectRefresh(database.db, cfg.REDIRECTS_REFRESH_SECONDS);
+  registerEmbedPolicyLookup(async () => database.db);
   // Other instances' changes reach this process's caches (one process on PGlite: nobody to hear).
   if (database.pool) await broadcaster().start(database.pool);
   const missing = Object.entries(capabilities)

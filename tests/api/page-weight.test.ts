@@ -50,12 +50,13 @@ function setUp() {
 
 describe("the public chat pages stay within 140 KB of gzipped script", () => {
   for (const locale of ["en", "vi"]) {
-    it(`/${locale}/c/{agent}, /${locale}/c/{agent}/{conversation} and /${locale}/c`, async () => {
+    it(`/${locale}/c/{agent}, /${locale}/c/{agent}/{conversation}, /${locale}/c and the widget's /${locale}/embed/{agent}`, async () => {
       const { agentId, conversationId } = await setUp();
       for (const path of [
         `/${locale}/c/${agentId}`,
         `/${locale}/c/${agentId}/${conversationId}`,
         `/${locale}/c`,
+        `/${locale}/embed/${agentId}`,
       ]) {
         const html = await page(path);
         const weight = await scriptWeight(html, baseUrl());

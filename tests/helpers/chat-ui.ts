@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { type SignedIn, signInWithOidc } from "./oidc-sign-in";
 
@@ -6,7 +6,7 @@ import { type SignedIn, signInWithOidc } from "./oidc-sign-in";
 
 const base = () => inject("baseUrl");
 
-async function owner(s: SignedIn, method: string, path: string, body?: unknown) {
+export async function owner(s: SignedIn, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base()}${path}`, {
     method,
     headers: {
@@ -64,14 +64,14 @@ export async function ownerWithAgent(spec: AgentSpec): Promise<{ session: Signed
 }
 
 /** Types into the chat composer and sends with Enter. */
-export async function ask(page: Page, question: string) {
+export async function ask(page: Page | Frame, question: string) {
   const box = page.getByTestId("composer").locator("textarea");
   await box.fill(question);
   await box.press("Enter");
 }
 
 /** The last answer once it is finished (complete or failed). */
-export async function lastAnswer(page: Page, timeout = 30_000) {
+export async function lastAnswer(page: Page | Frame, timeout = 30_000) {
   const answer = page.getByTestId("chat-answer").last();
   await expect
     .poll(() => answer.getAttribute("data-state"), { timeout })

@@ -64,7 +64,9 @@ async function sseEvents(res: Response): Promise<{ event: string; data: unknown 
 
 describe("chat transport", () => {
   it("streams the events as server-sent events, with the visitor cookie", async () => {
-    const res = await answerResponse(request("text/event-stream"), asked(answered), "visitor=1");
+    const res = await answerResponse(request("text/event-stream"), asked(answered), {
+      "set-cookie": "visitor=1",
+    });
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(res.headers.get("set-cookie")).toBe("visitor=1");
     const events = await sseEvents(res);
@@ -105,7 +107,7 @@ describe("chat transport", () => {
   it("answers JSON once the answer is stored, reading with the request's signal", async () => {
     const req = request("application/json");
     const seen: AbortSignal[] = [];
-    const res = await answerResponse(req, asked(answered, seen), "visitor=1");
+    const res = await answerResponse(req, asked(answered, seen), { "set-cookie": "visitor=1" });
     expect(seen).toEqual([req.signal]);
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toBe("visitor=1");
@@ -123,9 +125,9 @@ describe("chat transport", () => {
       { type: "start", messageId: "msg_a" },
       { type: "error", errorKey: "chat_upstream_failed", messageId: "msg_a" },
     ];
-    const err = await answerResponse(request("application/json"), asked(failed), "visitor=1").catch(
-      (e: unknown) => e,
-    );
+    const err = await answerResponse(request("application/json"), asked(failed), {
+      "set-cookie": "visitor=1",
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(503);
     expect((err as ApiError).detailKey).toBe("chat_upstream_failed");

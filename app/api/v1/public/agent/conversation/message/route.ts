@@ -10,6 +10,7 @@ import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { logger } from "@/lib/logger";
 import { db } from "@/lib/server/runtime";
+import { markIdentified, verifyIdentity } from "@/lib/widget/identity";
 
 const log = logger("chat");
 
@@ -37,5 +38,9 @@ export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => 
   const spent = await spendAllowance(database, agent.ownerId, agent.id);
   // Not awaited: the visitor's answer never waits on the owner's mail server.
   void warnOwnerIfDue(database, agent, spent).catch((err) => log.error("allowance warning:", err));
-  return answerResponse(req, await ask(database, scope, askInput(req, input, conversation)), visitor.cookie);
+  const asked = await ask(database, scope, askInput(req, input, conversation));
+  // A visitor the owner's site signed for (the widget); a wrong hash leaves them anonymous.
+  const identified = verifyIdentity(agent.widgetSecret, input.identity);
+  if (identified) await markIdentified(database, asked.conversation.id, identified);
+  return answerResponse(req, asked, visitor.headers);
 });

@@ -1,0 +1,33 @@
+import { getTranslations } from "next-intl/server";
+import { PageHeader } from "@/components/shell/page-header";
+import { WidgetSettingsPanel } from "@/components/widget/widget-settings";
+import { ownerAgent } from "@/lib/agents/agent";
+import { pageSession } from "@/lib/auth/page-session";
+import { config } from "@/lib/config";
+import { Link } from "@/lib/i18n/navigation";
+import { pageLocale } from "@/lib/i18n/page";
+import { db } from "@/lib/server/runtime";
+
+/** Setup → Website widget (BEYOND-1). */
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
+  const locale = await pageLocale(params);
+  const t = await getTranslations("widgetSetup");
+  const session = await pageSession();
+  const agent =
+    session.state === "signed-in" ? await ownerAgent(await db(), session.account.id, locale) : null;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      {agent ? (
+        <WidgetSettingsPanel agent={agent} appUrl={config().APP_URL} />
+      ) : (
+        <p className="text-muted-foreground">
+          {t("noAgent")}{" "}
+          <Link href="/setup" className="font-medium text-primary underline">
+            {t("goToSetup")}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { EmbedChat } from "@/components/widget/embed-chat";
+import { publicAgent } from "@/lib/agents/agent";
+import { isPublicId } from "@/lib/agents/public-id";
+import { config } from "@/lib/config";
+import { pageValidationFailed } from "@/lib/http/page-errors";
+import { pageLocale } from "@/lib/i18n/page";
+import { db } from "@/lib/server/runtime";
+
+/** A framed page is nobody's search result. */
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+/**
+ * The chat inside the website widget (BEYOND-1): the public chat in the owner's site's frame. Who may frame
+ * it is the agent's allowed domains (proxy.ts → frame-ancestors); the launcher (/embed.js) loads it only
+ * when a visitor first opens the widget.
+ */
+export default async function EmbedPage({
+  params,
+}: {
+  params: Promise<{ locale: string; agentId: string }>;
+}) {
+  const locale = await pageLocale(params);
+  const { agentId } = await params;
+  if (!isPublicId(agentId)) pageValidationFailed();
+  const agent = await publicAgent(await db(), agentId, locale);
+  if (!agent) pageValidationFailed();
+  const t = await getTranslations("widget");
+  const appName = config().APP_NAME;
+  return (
+    <div className="flex min-h-dvh flex-col bg-background">
+      <header className="sticky top-0 z-10 flex h-14 items-center border-b bg-background/95 pr-14 pl-4 backdrop-blur">
+        <h1 className="truncate font-semibold text-base">{agent.name}</h1>
+      </header>
+      <main id="content" className="flex-1 px-4 pt-4">
+        <p
+          className="mb-4 whitespace-pre-line rounded-2xl bg-muted px-4 py-3 text-sm"
+          data-testid="agent-greeting"
+        >
+          {agent.greeting}
+        </p>
+        <EmbedChat agentId={agent.id} questions={agent.suggested_questions} closeLabel={t("close")} />
+      </main>
+      <footer className="py-2 text-center text-muted-foreground text-xs">
+        <a href={`${config().APP_URL}/${locale}`} target="_blank" rel="noopener" className="hover:underline">
+          {t("poweredBy", { appName })}
+        </a>
+      </footer>
+    </div>
+  );
+}
