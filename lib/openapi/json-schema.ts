@@ -61,13 +61,3 @@ function rewriteRefs(value: unknown, relink: (ref: string) => string): unknown {
     ]),
   );
 }
-
-/** The object schema's properties and required names, or nothing when the schema is not an object. */
-export function objectShape(schema: JsonSchema): {
-  properties: Record<string, JsonSchema>;
-  required: string[];
-} {
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  return { properties, required };
-}
