@@ -16,9 +16,10 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * What a successful call answers: `{data, meta?}` JSON (the default), an event stream when asked for one
- * and JSON otherwise, a file download, or a redirect for a followed link and JSON for a script.
+ * and JSON otherwise, a file download, a redirect for a followed link and JSON for a script, or a JSON
+ * document of its own that `data` describes whole, not wrapped in `{data}` (the OpenAPI document).
  */
-export type Responds = "json" | "json-or-sse" | "download" | "json-or-redirect" | "redirect";
+export type Responds = "json" | "json-or-sse" | "download" | "json-or-redirect" | "redirect" | "document";
 
 export type RouteContract = {
   method: HttpMethod;

@@ -30,6 +30,7 @@ export const routeTable = {
   endAllSessions: { method: "DELETE", path: "/api/v1/user/sessions" },
   endSession: { method: "DELETE", path: "/api/v1/user/sessions/:id" },
   routeRules: { method: "GET", path: "/api/v1/route-rules" },
+  apiDocument: { method: "GET", path: "/api/v1/openapi.json" },
   sandboxWebhook: { method: "POST", path: "/api/v1/billing/webhooks/sandbox" },
   stripeWebhook: { method: "POST", path: "/api/v1/billing/webhooks/stripe" },
   payosWebhook: { method: "POST", path: "/api/v1/billing/webhooks/payos" },

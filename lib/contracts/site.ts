@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "./contract";
 
-/** What the site's shell asks the server (SHELL-9). */
+/** What the site's shell asks the server (SHELL-9), and the API's own description (BEYOND-4). */
 
 export const siteContracts = {
   routeRules: defineRoute({
@@ -15,5 +15,19 @@ export const siteContracts = {
       redirect: z.object({ target: z.string(), external: z.boolean(), permanent: z.boolean() }).nullable(),
       middleware: z.record(z.string(), z.unknown()),
     }),
+  }),
+  apiDocument: defineRoute({
+    method: "GET",
+    path: "/api/v1/openapi.json",
+    auth: "none",
+    summary: "This API as an OpenAPI 3.1 document, generated from the route contracts.",
+    data: z
+      .object({
+        openapi: z.literal("3.1.0"),
+        info: z.object({ title: z.string(), version: z.string() }),
+        paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+      })
+      .describe("the OpenAPI document itself, not wrapped in {data}"),
+    responds: "document",
   }),
 };
