@@ -11,6 +11,7 @@ import { modelContracts } from "@/lib/contracts/models";
 import { siteContracts } from "@/lib/contracts/site";
 import { trainingContracts } from "@/lib/contracts/training";
 import { userContracts } from "@/lib/contracts/user";
+import { widgetContracts } from "@/lib/contracts/widget";
 
 /**
  * Every API route has exactly one contract per method and builds its handler from it; every contract has
@@ -112,6 +113,7 @@ describe("contract coverage", () => {
       siteContracts,
       trainingContracts,
       userContracts,
+      widgetContracts,
     ];
     expect(Object.keys(contracts)).toHaveLength(areas.reduce((n, a) => n + Object.keys(a).length, 0));
     const routes = Object.values(contracts).map((c) => `${c.method} ${c.path}`);
