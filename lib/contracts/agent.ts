@@ -97,17 +97,18 @@ export const agentInputSchema = z.object({
 export type AgentInput = z.infer<typeof agentInputSchema>;
 
 /** Every text of the form at its longest; what GET adds and a client posts back fits in the slack. */
-export const AGENT_BODY_LIMIT = jsonLimitFor(
-  agentFieldLimits.name +
-    agentFieldLimits.instructions +
-    agentFieldLimits.greeting +
-    agentFieldLimits.fallbackMessage +
-    agentFieldLimits.suggestedQuestions * agentFieldLimits.suggestedQuestion +
-    agentFieldLimits.model +
-    widgetLimits.domains * (widgetLimits.domain + 10) +
-    widgetLimits.label +
-    200,
-);
+export const AGENT_BODY_LIMIT =
+  jsonLimitFor(
+    agentFieldLimits.name +
+      agentFieldLimits.instructions +
+      agentFieldLimits.greeting +
+      agentFieldLimits.fallbackMessage +
+      agentFieldLimits.suggestedQuestions * agentFieldLimits.suggestedQuestion +
+      agentFieldLimits.model +
+      widgetLimits.label,
+  ) +
+  // Host names are ASCII (a name typed in Vietnamese is at most a few escaped letters longer).
+  widgetLimits.domains * (widgetLimits.domain + 16);
 
 const widgetSchema = z.object({
   color: z.string().describe("#rrggbb"),

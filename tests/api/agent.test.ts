@@ -102,6 +102,7 @@ describe("POST /api/v1/agent", () => {
     expect(agent.id).toMatch(/^agent_[A-Za-z0-9_-]{12}$/);
     expect(Object.keys(agent).sort()).toEqual(
       [
+        "allowed_domains",
         "fallback_message",
         "greeting",
         "id",
@@ -114,6 +115,7 @@ describe("POST /api/v1/agent", () => {
         "suggested_questions",
         "updated_at",
         "visitor_greeting",
+        "widget",
       ].sort(),
     );
     // What a visitor on a page in the owner's language is greeted with: the default greeting, read in it.
