@@ -36,4 +36,7 @@ export const routeTable = {
   sandboxPay: { method: "POST", path: "/api/v1/billing/sandbox/pay" },
   sandboxSettle: { method: "POST", path: "/api/v1/billing/sandbox/settle" },
   sandboxClock: { method: "POST", path: "/api/v1/billing/sandbox/clock" },
+  listApiKeys: { method: "GET", path: "/api/v1/agent/api-keys" },
+  createApiKey: { method: "POST", path: "/api/v1/agent/api-keys" },
+  revokeApiKey: { method: "DELETE", path: "/api/v1/agent/api-keys/:id" },
 } as const;
