@@ -4,6 +4,7 @@ import {
   CreditCardIcon,
   FileTextIcon,
   HistoryIcon,
+  KeyRoundIcon,
   LockIcon,
   MessageCircleIcon,
   SettingsIcon,
@@ -18,6 +19,7 @@ import { cn } from "@/lib/ui/cn";
 const icons: Record<NavKey, typeof SettingsIcon> = {
   setup: SettingsIcon,
   files: FileTextIcon,
+  apiKeys: KeyRoundIcon,
   chat: MessageCircleIcon,
   history: HistoryIcon,
   billing: CreditCardIcon,

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { defineRoute } from "./contract";
 import { instant, line } from "./fields";
+import { API_KEY_NAME_CHARS } from "./values";
 
 /**
  * The owner's API keys (BEYOND-3): made, listed and revoked from the setup panel with the owner's session
  * only. A key can never manage keys itself (no `apiKey` flag here): a leaked key cannot mint more.
  */
 
-export const API_KEY_NAME_CHARS = 60;
+export { API_KEY_NAME_CHARS };
 
 export const apiKeySchema = z.object({
   id: z.string().describe("public id, key_…"),

@@ -1,11 +1,12 @@
 /** SHELL-3: the product's navigation. `requiresAuth` mirrors the spec's requiresAuth flags. */
-export type NavKey = "setup" | "files" | "history" | "billing" | "pricing" | "chat";
+export type NavKey = "setup" | "files" | "apiKeys" | "history" | "billing" | "pricing" | "chat";
 
 export type NavItem = { key: NavKey; href: string; requiresAuth: boolean };
 
 export const appNav: NavItem[] = [
   { key: "setup", href: "/setup", requiresAuth: true },
   { key: "files", href: "/setup/files", requiresAuth: true },
+  { key: "apiKeys", href: "/setup/api-keys", requiresAuth: true },
   { key: "chat", href: "/chat", requiresAuth: true },
   { key: "history", href: "/history", requiresAuth: true },
   { key: "billing", href: "/billing", requiresAuth: true },
