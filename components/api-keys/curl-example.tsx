@@ -20,8 +20,10 @@ export function CurlExample({ messageUrl }: { messageUrl: string }) {
       <pre className="overflow-x-auto rounded-md border bg-muted p-3 text-xs leading-relaxed">
         <code>{command}</code>
       </pre>
+      {/* Not prefetched: the docs are opened rarely, and on a build without them the prefetch hangs. */}
       <Link
         href="/docs/api"
+        prefetch={false}
         className="inline-flex min-h-11 items-center gap-2 justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
       >
         <BookOpenIcon className="size-4" aria-hidden />
