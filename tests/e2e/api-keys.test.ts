@@ -76,6 +76,15 @@ describe("the API keys panel", () => {
     expect(await page.content()).not.toContain(key);
     expect(await row.textContent()).toContain("Last used");
 
+    // The history marks what the key asked.
+    await page.goto("/en/history", { waitUntil: "networkidle" });
+    const badge = page.getByTestId("row-channel-api");
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe("API");
+    expect(await page.getByTestId("row-question").first().textContent()).toBe("Hello?");
+    await page.goto("/en/setup/api-keys", { waitUntil: "networkidle" });
+    await row.waitFor();
+
     await page.getByRole("button", { name: "Revoke the key “Zalo bot”" }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.waitFor();
