@@ -197,6 +197,13 @@ const schema = z.object({
     .min(1, "CHAT_LIMIT_AGENT_PER_MINUTE must be a whole number from 1 to 1000000")
     .max(1_000_000, "CHAT_LIMIT_AGENT_PER_MINUTE must be a whole number from 1 to 1000000")
     .default(300),
+  /** Requests one owner API key may make per minute, messages and reads together (BEYOND-3). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: "API_KEY_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000000" })
+    .int("API_KEY_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000000")
+    .min(1, "API_KEY_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000000")
+    .max(1_000_000, "API_KEY_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000000")
+    .default(60),
   /** Public-chat messages one visitor may send per day (CHAT-8: a stranger's fair share of the allowance). */
   CHAT_LIMIT_VISITOR_PER_DAY: z.coerce
     .number({ error: "CHAT_LIMIT_VISITOR_PER_DAY must be a whole number from 1 to 1000000" })

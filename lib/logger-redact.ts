@@ -70,6 +70,8 @@ const TEXT_RULES: [RegExp, string][] = [
   [new RegExp(`"(${SECRET_NAMES})"\\s*:\\s*"[^"]*"`, "gi"), `"$1":"${CENSOR}"`],
   // This app's own tokens by their prefix (lib/auth/tokens.ts), wherever they appear.
   [/\b(act|rnt|otp|ofl)_[A-Za-z0-9_-]{20,}/g, `$1_${CENSOR}`],
+  // Owners' API keys (lib/api-keys/secret.ts).
+  [/\bac_live_[A-Za-z0-9_-]{8,}/g, `ac_live_${CENSOR}`],
   // JSON Web Tokens (a provider's id_token).
   [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, CENSOR],
 ];

@@ -2,7 +2,7 @@ import "server-only";
 import { hostname } from "node:os";
 import { type Logger, pino } from "pino";
 import { config } from "@/lib/config";
-import { currentRequestId } from "@/lib/http/request-id";
+import { currentApiKey, currentRequestId } from "@/lib/http/request-id";
 import { redact, scrubText } from "./logger-redact";
 
 type Level = "debug" | "info" | "warn" | "error";
@@ -13,7 +13,8 @@ export type Log = Record<Level, (message: string, err?: unknown) => void>;
 
 /**
  * A root logger. `json`: pino's own lines, one object each (`level`, `time`, `pid`, `hostname`, `area`,
- * `msg`, `err`, `request_id`), all on stdout where a collector reads them. `pretty`: `[area] message` for a person.
+ * `msg`, `err`, `request_id`, and `api_key_id`: the public id of the owner API key a request came with, as
+ * `api_key` would be redacted), all on stdout where a collector reads them. `pretty`: `[area] message` for a person.
  * Either way secrets are redacted before the line is written (lib/logger-redact.ts); `write` is the
  * sink, for tests.
  */
@@ -33,7 +34,8 @@ export function createRootLogger(opts: {
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => {
         const id = currentRequestId();
-        return id ? { request_id: id } : {};
+        const apiKey = currentApiKey();
+        return { ...(id ? { request_id: id } : {}), ...(apiKey ? { api_key_id: apiKey } : {}) };
       },
       redact,
       serializers: { err: scrubbedError },

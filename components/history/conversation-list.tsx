@@ -44,6 +44,8 @@ export function ConversationList({
   formatRelative: (iso: string) => string;
 }) {
   const t = useTranslations("history");
+  // A conversation an owner's program started with a key carries a badge (BEYOND-3).
+  const tKeys = useTranslations("apiKeys");
   const conversations = useConversations({ tz, q, date });
   const { fetchNextPage, refetch } = conversations;
   const sentinel = useRef<HTMLDivElement>(null);
@@ -129,6 +131,15 @@ export function ConversationList({
                   <Badge variant="outline" title={t(`language.${c.language ?? "unknown"}`)}>
                     {c.language ? c.language.toUpperCase() : "—"}
                   </Badge>
+                  {c.channel === "api" && (
+                    <Badge
+                      variant="secondary"
+                      title={tKeys("historyBadgeTitle")}
+                      data-testid="row-channel-api"
+                    >
+                      {tKeys("historyBadge")}
+                    </Badge>
+                  )}
                   <span>{t("messages", { count: c.message_count })}</span>
                   <span className="inline-flex items-center gap-1">
                     {DeviceIcon && <DeviceIcon className="size-3.5" aria-hidden />}

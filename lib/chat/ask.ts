@@ -30,6 +30,8 @@ export type ChatScope = {
   channel: ConversationChannel;
   /** The visitor (public channel); null for the owner. */
   visitorId: string | null;
+  /** The owner API key asking (the `api` channel): marks the conversations it starts. */
+  apiKeyId?: string | null;
   /** Called when no answer came of the question (the model failed): gives the allowance back. */
   onFailed?: () => Promise<void>;
 };
@@ -96,6 +98,7 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
       agentId: agent.id,
       channel: scope.channel,
       visitorId: scope.visitorId,
+      apiKeyId: scope.apiKeyId ?? null,
       title: input.content,
       language,
       device: input.device,

@@ -27,6 +27,7 @@ export async function createConversation(
     agentId: string;
     channel: ConversationChannel;
     visitorId: string | null;
+    apiKeyId?: string | null;
     title: string;
     language: string | null;
     device: string | null;

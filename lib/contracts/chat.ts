@@ -128,8 +128,9 @@ export const chatContracts = {
     method: "POST",
     path: "/api/v1/agent/conversation/message",
     auth: "owner-agent",
+    apiKey: true,
     summary:
-      "The owner's test chat with their own agent: the visitor's path without the visitor's allowance.",
+      "The owner's test chat with their own agent (without the visitor's allowance); with an API key, a conversation of the `api` channel that spends the allowance.",
     body: ownerMessageSchema,
     bodyLimit: MESSAGE_BODY_LIMIT,
     data: answerSchema,
@@ -139,6 +140,7 @@ export const chatContracts = {
     method: "GET",
     path: "/api/v1/agent/conversation/messages",
     auth: "owner-agent",
+    apiKey: true,
     summary: "One conversation of the owner's agent, oldest first, 50 at a time after `last_id`.",
     query: z.object({
       conversation_id: z.string().optional(),

@@ -64,6 +64,7 @@ export const historyContracts = {
     method: "GET",
     path: "/api/v1/agent/conversations",
     auth: "owner-agent",
+    apiKey: true,
     summary: "The owner's conversations, newest first, on a `last_id` cursor; by day and by words.",
     query: z.object({
       date: z.string().optional().describe("only conversations of this day, YYYY-MM-DD"),
@@ -82,6 +83,7 @@ export const historyContracts = {
     method: "GET",
     path: "/api/v1/agent/conversations/days",
     auth: "owner-agent",
+    apiKey: true,
     summary: "Days that have conversations, for marking a calendar.",
     query: range,
     data: z.array(dayCountSchema),
@@ -90,6 +92,7 @@ export const historyContracts = {
     method: "GET",
     path: "/api/v1/agent/conversations/export",
     auth: "owner-agent",
+    apiKey: true,
     summary: "One day's messages as a CSV or JSON download, the 500 latest at most.",
     query: z.object({
       date: z.string().optional().describe("the day, YYYY-MM-DD (required)"),
@@ -102,6 +105,7 @@ export const historyContracts = {
     method: "GET",
     path: "/api/v1/agent/insights",
     auth: "owner-agent",
+    apiKey: true,
     summary:
       "Conversations and messages per day, helpful answers, unanswered questions, and refused public messages.",
     query: range,

@@ -1,4 +1,5 @@
 import { agentContracts } from "./agent";
+import { apiKeyContracts } from "./api-keys";
 import { authContracts } from "./auth";
 import { billingContracts } from "./billing";
 import { chatContracts } from "./chat";
@@ -26,6 +27,7 @@ export const contracts = {
   ...siteContracts,
   ...billingContracts,
   ...widgetContracts,
+  ...apiKeyContracts,
 } satisfies Record<string, RouteContract>;
 
 export type ContractName = keyof typeof contracts;

@@ -39,4 +39,7 @@ export const routeTable = {
   sandboxClock: { method: "POST", path: "/api/v1/billing/sandbox/clock" },
   widgetSecret: { method: "GET", path: "/api/v1/agent/widget-secret" },
   rotateWidgetSecret: { method: "POST", path: "/api/v1/agent/widget-secret" },
+  listApiKeys: { method: "GET", path: "/api/v1/agent/api-keys" },
+  createApiKey: { method: "POST", path: "/api/v1/agent/api-keys" },
+  revokeApiKey: { method: "DELETE", path: "/api/v1/agent/api-keys/:id" },
 } as const;

@@ -6,6 +6,9 @@
 /** A question is capped before anything is stored or sent. */
 export const MAX_QUESTION_CHARS = 4000;
 
+/** The longest name of an owner API key (BEYOND-3), in characters. */
+export const API_KEY_NAME_CHARS = 60;
+
 /** Why a public message was refused, as insight counts them. */
 export const REFUSAL_REASONS = [
   "visitor_minute",

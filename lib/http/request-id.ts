@@ -17,7 +17,8 @@ export function requestIdOf(headers: Headers): string {
   return given && SANE.test(given) ? given : randomUUID();
 }
 
-type Store = { requestId: string };
+/** `apiKey`: the public id of the owner API key the request came with (BEYOND-3), once it is known. */
+type Store = { requestId: string; apiKey?: string };
 
 // On globalThis: Next bundles each route (and instrumentation) apart, and the logger in one bundle must
 // read the id a route handler of another set.
@@ -38,6 +39,17 @@ export function withRequestId<T>(requestId: string, fn: () => T): T {
 /** The id of the request being handled, or undefined outside one (start-up, a job, a timer). */
 export function currentRequestId(): string | undefined {
   return storage().getStore()?.requestId;
+}
+
+/** The public id of the API key the request being handled came with, if any. */
+export function currentApiKey(): string | undefined {
+  return storage().getStore()?.apiKey;
+}
+
+/** Names the API key the request came with on every line logged from here on (never the key itself). */
+export function tagRequestApiKey(publicId: string): void {
+  const store = storage().getStore();
+  if (store) store.apiKey = publicId;
 }
 
 /**

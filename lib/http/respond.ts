@@ -37,11 +37,13 @@ export function routeNotFound(req: Request): Response {
 export function handle<Ctx>(
   fn: (req: Request, ctx: Ctx) => Promise<Response>,
   /** `label`: how the log names the route (a contract's path template; the URL's path otherwise). */
-  opts: { anyOrigin?: boolean; label?: string } = {},
+  /** `anyOrigin` as a function: decided per request (a request authenticated by an API key alone). */
+  opts: { anyOrigin?: boolean | ((req: Request) => boolean); label?: string } = {},
 ) {
   return async (req: Request, ctx: Ctx): Promise<Response> => {
     try {
-      if (!opts.anyOrigin && isCrossOriginMutation(req, config().APP_URL)) {
+      const anyOrigin = typeof opts.anyOrigin === "function" ? opts.anyOrigin(req) : opts.anyOrigin;
+      if (!anyOrigin && isCrossOriginMutation(req, config().APP_URL)) {
         throw new ApiError("forbidden", "cross_origin");
       }
       return await fn(req, ctx);

@@ -1,10 +1,11 @@
 import "server-only";
 import type { z } from "zod";
 import { type OwnerAgentContext, ownerAgentContext } from "@/lib/agents/owner-request";
+import { apiKeyContext, carriesApiKey, keyNotAllowed } from "@/lib/api-keys/request";
 import { requireUser } from "@/lib/auth/request";
 import type { User } from "@/lib/auth/sessions";
 import { visitorOf } from "@/lib/chat/visitor";
-import type { AuthKind, DataOf, MetaOf, RouteContract } from "@/lib/contracts/contract";
+import type { DataOf, MetaOf, RouteContract } from "@/lib/contracts/contract";
 import type { Locale } from "@/lib/i18n/routing";
 import { ApiError } from "./errors";
 import { requestLocale } from "./locale";
@@ -31,6 +32,16 @@ type Caller = {
 };
 
 /**
+ * What a route that an owner's API key may call (`apiKey: true`) gets besides: the key when the request came
+ * with one (null with the owner's session), and no session id then.
+ */
+type KeyCaller = Omit<OwnerAgentContext, "sessionId"> & {
+  sessionId: string | null;
+  apiKey: { id: string; publicId: string } | null;
+};
+type CallerOf<C extends RouteContract> = C["apiKey"] extends true ? KeyCaller : Caller[C["auth"]];
+
+/**
  * The route's JSON answer, `{data, meta?}`, type-checked against its contract: `data` is what the contract's
  * `data` schema gives, and `meta` is required exactly when the contract declares one.
  */
@@ -50,7 +61,7 @@ export type RouteContext<C extends RouteContract> = {
   query: Out<C["query"]>;
   /** The JSON body parsed by the contract, within its size limit (413, 400 or 422 otherwise). */
   body: () => Promise<Out<C["body"]>>;
-} & Caller[C["auth"]];
+} & CallerOf<C>;
 
 export type RouteOptions = {
   /** `owner-agent`: the detail of the 404 for an owner without an agent, when not `agent_not_found`. */
@@ -76,7 +87,7 @@ export function route<const C extends RouteContract>(
   const run = handle(
     async (req: Request, next: NextContext) => {
       const params = contract.params ? parsePath(contract, await next.params) : undefined;
-      const caller = await authorize(req, contract.auth, options);
+      const caller = await authorize(req, contract, options);
       const query = contract.query ? parseQuery(req, contract.query, options.invalidQuery) : undefined;
       let parsed: Promise<unknown> | undefined;
       const body = () => {
@@ -88,7 +99,12 @@ export function route<const C extends RouteContract>(
       const ctx = { req, ok, locale: requestLocale(req), params, query, body, ...caller };
       return handler(ctx as RouteContext<C>);
     },
-    { anyOrigin: contract.origin === "any", label: `${contract.method} ${contract.path}` },
+    {
+      // A request authenticated by its key alone carries nothing ambient a forged request could ride
+      // (cookies are not read for it), so the CSRF check has nothing to protect there.
+      anyOrigin: contract.origin === "any" || (contract.apiKey ? carriesApiKey : false),
+      label: `${contract.method} ${contract.path}`,
+    },
   );
   return Object.assign(observed(contract.path, run), { contract });
 }
@@ -99,14 +115,22 @@ function parsePath(contract: RouteContract, raw: Record<string, unknown>): unkno
   return result.data;
 }
 
-async function authorize(req: Request, auth: AuthKind, options: RouteOptions): Promise<object> {
-  switch (auth) {
+async function authorize(req: Request, contract: RouteContract, options: RouteOptions): Promise<object> {
+  const signedIn = contract.auth === "user" || contract.auth === "owner-agent";
+  if (signedIn && carriesApiKey(req)) {
+    // The key speaks for its owner, never together with a cookie: the key alone decides.
+    if (!contract.apiKey) throw keyNotAllowed();
+    return apiKeyContext(req);
+  }
+  switch (contract.auth) {
     case "none":
       return {};
     case "user":
       return requireUser(req);
-    case "owner-agent":
-      return ownerAgentContext(req, options.missingAgent);
+    case "owner-agent": {
+      const owner = await ownerAgentContext(req, options.missingAgent);
+      return contract.apiKey ? { ...owner, apiKey: null } : owner;
+    }
     case "visitor":
       return { visitor: visitorOf(req) };
   }

@@ -43,6 +43,7 @@ type LogLine = {
   msg: string;
   area?: string;
   request_id?: string;
+  api_key_id?: string;
   err?: unknown;
 };
 
@@ -190,6 +191,40 @@ describe("request ids in the JSON logs", () => {
     await lineWhere((l) => l.request_id === "forged-1");
   });
 
+  it("names the API key a request came with by its public id, never the key", async () => {
+    const me = await codeSignIn();
+    const owner = { authorization: `Bearer ${me.access}`, "content-type": "application/json" };
+    const agent = await fetch(`${base()}/api/v1/agent`, {
+      method: "POST",
+      headers: owner,
+      body: JSON.stringify({ name: "Logs", kind: "business" }),
+    });
+    expect(agent.status).toBe(201);
+    const made = await fetch(`${base()}/api/v1/agent/api-keys`, {
+      method: "POST",
+      headers: owner,
+      body: JSON.stringify({ name: "Logged" }),
+    });
+    const { data: created } = (await made.json()) as { data: { id: string; key: string } };
+    secrets.set("API key", created.key);
+    const used = await fetch(`${base()}/api/v1/agent/conversations`, {
+      headers: { authorization: `Bearer ${created.key}`, "x-request-id": "api-key-1" },
+    });
+    expect(used.status).toBe(200);
+    const line = await lineWhere((l) => l.request_id === "api-key-1" && l.area === "api-keys");
+    expect(line).toMatchObject({ level: "info", api_key_id: created.id });
+    const answered = await lineWhere((l) => l.request_id === "api-key-1" && l.area === "http");
+    expect(answered).toMatchObject({ api_key_id: created.id });
+    // A key that is no key of ours is not written down either.
+    const forged = `ac_live_${randomBytes(24).toString("base64url")}`;
+    secrets.set("unknown API key", forged);
+    const refused = await fetch(`${base()}/api/v1/agent/conversations`, {
+      headers: { authorization: `Bearer ${forged}`, "x-request-id": "api-key-2" },
+    });
+    expect(refused.status).toBe(401);
+    await lineWhere((l) => l.request_id === "api-key-2");
+  });
+
   it("holds no token, code or cookie value anywhere in the server's output", () => {
     expect(secrets.size).toBeGreaterThanOrEqual(10);
     const output = server.output();
@@ -248,7 +283,8 @@ describe("GET /api/metrics", () => {
     };
     expect(value('http_requests_total{route="/api/v1/user/sessions",method="GET",status="200"}')).toBe(2);
     expect(value('http_requests_total{route="/api/v1/user/sessions",method="GET",status="401"}')).toBe(1);
-    expect(value('http_requests_total{route="/oauth2/otp/verify",method="POST",status="200"}')).toBe(2);
+    // One code sign-in each: request ids, renewal, and the API key.
+    expect(value('http_requests_total{route="/oauth2/otp/verify",method="POST",status="200"}')).toBe(3);
     expect(value('http_requests_total{route="/api/v1/user/session/renew",method="POST",status="409"}')).toBe(
       1,
     );

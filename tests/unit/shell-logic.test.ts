@@ -9,6 +9,7 @@ import { stripLocale } from "@/lib/seo/metadata";
 describe("navigation", () => {
   it("marks the longest matching entry", () => {
     expect(activeNavKey("/setup/files", appNav)).toBe("files");
+    expect(activeNavKey("/setup/api-keys", appNav)).toBe("apiKeys");
     expect(activeNavKey("/setup", appNav)).toBe("setup");
     expect(activeNavKey("/history/abc", appNav)).toBe("history");
     expect(activeNavKey("/settings", appNav)).toBeUndefined();
@@ -33,7 +34,9 @@ describe("navigation", () => {
 
   it("requires sign-in exactly where the spec says", () => {
     const guarded = appNav.filter((i) => i.requiresAuth).map((i) => i.href);
-    expect(guarded).toEqual(expect.arrayContaining(["/setup", "/setup/files", "/history", "/billing"]));
+    expect(guarded).toEqual(
+      expect.arrayContaining(["/setup", "/setup/files", "/setup/api-keys", "/history", "/billing"]),
+    );
     expect(appNav.find((i) => i.key === "pricing")?.requiresAuth).toBe(false);
   });
 });

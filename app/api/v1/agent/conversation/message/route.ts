@@ -1,14 +1,36 @@
+import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
 import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
-import { enforceOwnerLimits } from "@/lib/chat/limits";
+import { enforceOwnerLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
 import { answerResponse, askInput } from "@/lib/chat/transport";
 import { contracts } from "@/lib/contracts";
 import { route } from "@/lib/http/route";
+import { logger } from "@/lib/logger";
 
-/** The owner's test chat with their own agent (CHAT-4): the visitor's path without the visitor's allowance. */
-export const POST = route(contracts.sendOwnerMessage, async ({ req, user, agent, db, body }) => {
+const log = logger("chat");
+
+/**
+ * The owner's test chat with their own agent (CHAT-4): the visitor's path without the visitor's allowance.
+ * With an API key (BEYOND-3) it is the owner's programs asking on behalf of their own users: real traffic,
+ * so each message spends the plan's monthly allowance like a visitor's (given back when no answer came),
+ * in conversations of the `api` channel that only the agent's keys continue.
+ */
+export const POST = route(contracts.sendOwnerMessage, async ({ req, user, agent, db, body, apiKey }) => {
   const input = await body();
-  const scope: ChatScope = { agent, channel: "owner", visitorId: null };
+  const scope: ChatScope = apiKey
+    ? {
+        agent,
+        channel: "api",
+        visitorId: null,
+        apiKeyId: apiKey.id,
+        onFailed: () => refundAllowance(db, user.id),
+      }
+    : { agent, channel: "owner", visitorId: null };
   const conversation = await findConversation(db, scope, input.conversation_id);
-  await enforceOwnerLimits(db, user.id);
+  if (apiKey) {
+    const spent = await spendAllowance(db, user.id, agent.id);
+    void warnOwnerIfDue(db, agent, spent).catch((err) => log.error("allowance warning:", err));
+  } else {
+    await enforceOwnerLimits(db, user.id);
+  }
   return answerResponse(req, await ask(db, scope, askInput(req, input, conversation)));
 });

@@ -1,0 +1,113 @@
+"use client";
+
+import { KeyRoundIcon, LoaderCircleIcon } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
+import { EmptyState } from "@/components/shell/empty-state";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { ApiClientError } from "@/lib/client/api";
+import { useRevokeApiKey } from "@/lib/client/queries/api-keys";
+import type { ApiKeyView } from "@/lib/contracts/api-keys";
+
+/** The keys as the owner can tell them apart: name, the last four characters, when made and last used. */
+export function KeyList({ keys }: { keys: ApiKeyView[] }) {
+  const t = useTranslations("apiKeys");
+  const locale = useLocale();
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+    [locale],
+  );
+  const revoke = useRevokeApiKey();
+  const [asking, setAsking] = useState<ApiKeyView | null>(null);
+
+  if (keys.length === 0) {
+    return (
+      <EmptyState icon={KeyRoundIcon} title={t("emptyTitle")}>
+        <p className="text-sm text-muted-foreground">{t("emptyHint")}</p>
+      </EmptyState>
+    );
+  }
+
+  const confirm = async () => {
+    if (!asking) return;
+    try {
+      await revoke.mutateAsync(asking.id);
+      toast.success(t("revoked", { name: asking.name }));
+      setAsking(null);
+    } catch (err) {
+      toast.error(err instanceof ApiClientError ? err.detail : String(err));
+    }
+  };
+
+  return (
+    <>
+      <ul className="grid gap-2" data-testid="api-keys">
+        {keys.map((k) => (
+          <li
+            key={k.id}
+            data-testid="api-key"
+            data-id={k.id}
+            className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-center"
+          >
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-medium [overflow-wrap:anywhere]">{k.name}</p>
+              <p className="font-mono text-xs text-muted-foreground">ac_live_…{k.last_four}</p>
+              <p className="text-xs text-muted-foreground">
+                {t("created", { date: dates.format(new Date(k.inserted_at)) })}
+                {" · "}
+                {k.last_used_at
+                  ? t("lastUsed", { date: dates.format(new Date(k.last_used_at)) })
+                  : t("neverUsed")}
+              </p>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              className="self-start sm:self-center"
+              aria-label={t("revokeLabel", { name: k.name })}
+              onClick={() => setAsking(k)}
+            >
+              {t("revoke")}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <AlertDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && !revoke.isPending && setAsking(null)}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("revokeTitle", { name: asking?.name ?? "" })}</AlertDialogTitle>
+            <AlertDialogDescription>{t("revokeBody")}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={revoke.isPending}>{t("cancel")}</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={revoke.isPending}
+              onClick={(e) => {
+                // Open (and busy) until the server has answered.
+                e.preventDefault();
+                void confirm();
+              }}
+            >
+              {revoke.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden />}
+              {t("revoke")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
