@@ -10,6 +10,7 @@ import {
   TabletIcon,
   ThumbsDownIcon,
   ThumbsUpIcon,
+  UserIcon,
 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
@@ -131,6 +132,16 @@ export function ConversationList({
                   <Badge variant="outline" title={t(`language.${c.language ?? "unknown"}`)}>
                     {c.language ? c.language.toUpperCase() : "—"}
                   </Badge>
+                  {c.visitor_name && (
+                    <span
+                      className="inline-flex items-center gap-1 font-medium text-foreground"
+                      title={t("identifiedVisitor")}
+                      data-testid="row-visitor-name"
+                    >
+                      <UserIcon className="size-3.5" aria-hidden />
+                      {c.visitor_name}
+                    </span>
+                  )}
                   {c.channel === "api" && (
                     <Badge
                       variant="secondary"

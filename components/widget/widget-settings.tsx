@@ -20,7 +20,16 @@ import { WidgetSnippet } from "./widget-snippet";
  * Setup → Website widget (BEYOND-1): who may embed the agent, how its launcher looks, the snippet to paste,
  * a live preview of the launcher, and the identity secret.
  */
-export function WidgetSettingsPanel({ agent, appUrl }: { agent: OwnerAgent; appUrl: string }) {
+export function WidgetSettingsPanel({
+  agent,
+  appUrl,
+  canHideBranding,
+}: {
+  agent: OwnerAgent;
+  appUrl: string;
+  /** the owner's plan lets them leave out "Powered by" */
+  canHideBranding: boolean;
+}) {
   const t = useTranslations("widgetSetup");
   const locale = useLocale();
   const save = useSaveAgent(locale);
@@ -145,6 +154,21 @@ export function WidgetSettingsPanel({ agent, appUrl }: { agent: OwnerAgent; appU
                   onChange={(e) => set("open_on_load", e.target.checked)}
                 />
                 {t("openOnLoad")}
+              </label>
+              <label
+                className={`flex min-h-11 items-center gap-3 text-sm ${canHideBranding ? "cursor-pointer" : "text-muted-foreground"}`}
+              >
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  disabled={!canHideBranding}
+                  checked={canHideBranding && widget.hide_branding}
+                  onChange={(e) => set("hide_branding", e.target.checked)}
+                />
+                <span>
+                  {t("hideBranding")}
+                  {!canHideBranding && <span className="block text-xs">{t("hideBrandingPlan")}</span>}
+                </span>
               </label>
               <div>
                 <Button type="submit" disabled={save.isPending}>

@@ -48,6 +48,10 @@ const widgetInputSchema = z
       .transform(emptyToNull)
       .describe("words beside the launcher's icon; empty or null for the icon alone"),
     open_on_load: z.boolean().optional().describe("open the chat as soon as the page loads"),
+    hide_branding: z
+      .boolean()
+      .optional()
+      .describe('leave out "Powered by", where the plan allows it (shown anyway otherwise)'),
   })
   .describe("the website widget's look; absent fields keep their values");
 
@@ -115,6 +119,7 @@ const widgetSchema = z.object({
   position: z.enum(widgetPositions),
   label: z.string().nullable(),
   open_on_load: z.boolean(),
+  hide_branding: z.boolean(),
 });
 
 /** The owner's view of their agent. `id` is the public id; the uuid stays inside. */

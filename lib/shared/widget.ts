@@ -14,6 +14,8 @@ export type WidgetSettings = {
   label: string | null;
   /** Opens the chat as soon as the host page loads (otherwise on the visitor's click). */
   open_on_load: boolean;
+  /** Leaves out "Powered by AgentCity", where the owner's plan allows it (otherwise it shows anyway). */
+  hide_branding: boolean;
 };
 
 export const WIDGET_DEFAULTS: WidgetSettings = {
@@ -21,6 +23,7 @@ export const WIDGET_DEFAULTS: WidgetSettings = {
   position: "right",
   label: null,
   open_on_load: false,
+  hide_branding: false,
 };
 
 export const widgetLimits = { label: 40, domains: 30, domain: 253 } as const;
@@ -34,7 +37,13 @@ export function widgetSettingsOf(stored: unknown): WidgetSettings {
   const position = s.position === "left" ? "left" : "right";
   const label =
     typeof s.label === "string" && s.label.trim() ? s.label.trim().slice(0, widgetLimits.label) : null;
-  return { color, position, label, open_on_load: s.open_on_load === true };
+  return {
+    color,
+    position,
+    label,
+    open_on_load: s.open_on_load === true,
+    hide_branding: s.hide_branding === true,
+  };
 }
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;

@@ -97,6 +97,17 @@ describe("the launcher's settings and the frame follow the allowed domains", () 
     await saveWidget(access, { allowed_domains: [] });
   });
 
+  it('shows "Powered by" on a free plan even when the owner asks to hide it', async () => {
+    const { access, agentId } = await setUp();
+    const saved = await saveWidget(access, { widget: { hide_branding: true } });
+    expect(saved.status).toBe(200);
+    expect((saved.body.data.widget as { hide_branding?: boolean }).hide_branding).toBe(true);
+    const html = await (await fetch(`${baseUrl()}/vi/embed/${agentId}`)).text();
+    expect(html).toContain('data-testid="powered-by"');
+    expect(html).toContain("Vận hành bởi");
+    await saveWidget(access, { widget: { hide_branding: false } });
+  });
+
   it("unknown or malformed agents: 404, never a 5xx", async () => {
     for (const id of ["agent_doesnotexist1", "%00", "a".repeat(3000), "<script>"]) {
       const config = await fetch(`${baseUrl()}/embed/${id}/config.json`);

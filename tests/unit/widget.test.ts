@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { embeddedAgentOf, frameAncestorsFor } from "@/lib/http/security-headers";
 import { hostAllowed, normalizeHostPattern, widgetSettingsOf } from "@/lib/shared/widget";
+import { showsBranding } from "@/lib/widget/branding";
 import { loaderBundleSource } from "@/scripts/widget-build";
 
 describe("the widget's host patterns", () => {
@@ -50,6 +51,7 @@ describe("the widget's host patterns", () => {
       position: "right",
       label: null,
       open_on_load: false,
+      hide_branding: false,
     });
     expect(
       widgetSettingsOf({ color: "javascript:x", position: "top", label: "  Hi  ", open_on_load: "yes" }),
@@ -58,7 +60,17 @@ describe("the widget's host patterns", () => {
       position: "right",
       label: "Hi",
       open_on_load: false,
+      hide_branding: false,
     });
+  });
+});
+
+describe('"Powered by" in the widget', () => {
+  it("leaves only where the owner asked and the plan allows", () => {
+    const asked = { ...widgetSettingsOf({}), hide_branding: true };
+    expect(showsBranding(asked, { canHideBranding: true })).toBe(false);
+    expect(showsBranding(asked, { canHideBranding: false })).toBe(true);
+    expect(showsBranding(widgetSettingsOf({}), { canHideBranding: true })).toBe(true);
   });
 });
 

@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { EmbedChat } from "@/components/widget/embed-chat";
-import { publicAgent } from "@/lib/agents/agent";
+import { publicView } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
+import { agentByPublicId } from "@/lib/agents/queries";
+import { currentLimits } from "@/lib/billing/entitlement";
 import { config } from "@/lib/config";
 import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
 import { db } from "@/lib/server/runtime";
+import { widgetSettingsOf } from "@/lib/shared/widget";
+import { showsBranding } from "@/lib/widget/branding";
 
 /** A framed page is nobody's search result. */
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -24,8 +28,14 @@ export default async function EmbedPage({
   const locale = await pageLocale(params);
   const { agentId } = await params;
   if (!isPublicId(agentId)) pageValidationFailed();
-  const agent = await publicAgent(await db(), agentId, locale);
-  if (!agent) pageValidationFailed();
+  const database = await db();
+  const row = await agentByPublicId(database, agentId);
+  if (!row) pageValidationFailed();
+  const agent = publicView(row, locale);
+  // "Powered by" goes only where the owner asked and their plan allows it.
+  const branded =
+    !widgetSettingsOf(row.widget).hide_branding ||
+    !(await currentLimits(database, row.ownerId)).canHideBranding;
   const t = await getTranslations("widget");
   const appName = config().APP_NAME;
   return (
@@ -42,11 +52,18 @@ export default async function EmbedPage({
         </p>
         <EmbedChat agentId={agent.id} questions={agent.suggested_questions} closeLabel={t("close")} />
       </main>
-      <footer className="py-2 text-center text-muted-foreground text-xs">
-        <a href={`${config().APP_URL}/${locale}`} target="_blank" rel="noopener" className="hover:underline">
-          {t("poweredBy", { appName })}
-        </a>
-      </footer>
+      {branded && (
+        <footer className="py-2 text-center text-muted-foreground text-xs" data-testid="powered-by">
+          <a
+            href={`${config().APP_URL}/${locale}`}
+            target="_blank"
+            rel="noopener"
+            className="hover:underline"
+          >
+            {t("poweredBy", { appName })}
+          </a>
+        </footer>
+      )}
     </div>
   );
 }
