@@ -1,10 +1,11 @@
+import { createHmac } from "node:crypto";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserPerFile, pageErrors } from "../helpers/browser";
 import { ask, lastAnswer, owner, ownerWithAgent } from "../helpers/chat-ui";
 import { baseUrl } from "../helpers/http";
 import { type LocalSite, serveSite } from "../helpers/local-site";
-import type { SignedIn } from "../helpers/oidc-sign-in";
+import { type SignedIn, sessionCookies } from "../helpers/oidc-sign-in";
 
 /**
  * The website widget (BEYOND-1) in Chromium, on a host page served by the test on another site (localhost
@@ -23,13 +24,13 @@ const HOSTILE_CSS = "* { all: unset } div { display: none !important } iframe { 
 
 function hostPage(agent: string, extra = ""): string {
   return `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><style>${HOSTILE_CSS}</style></head>
-<body><h1>Hoa Mai Bakery</h1><div>Our shop</div>${extra}
+<body><h1>Hoa Mai Bakery</h1><div>Our shop</div>
 <script>
 window.agentcity = window.agentcity || function () { (agentcity.q = agentcity.q || []).push(arguments) };
 window.seen = [];
 agentcity("on", "message", function (d) { seen.push(JSON.stringify(d)) });
 agentcity("on", "close", function () { seen.push("closed") });
-</script>
+</script>${extra}
 <script src="${baseUrl()}/embed.js" data-agent-id="${agent}" data-locale="en" async></script>
 </body></html>`;
 }
@@ -46,6 +47,15 @@ beforeAll(async () => {
     res.setHeader("content-type", "text/html; charset=utf-8");
     if (url.pathname === "/frame") {
       res.end(`<!doctype html><iframe src="${baseUrl()}/en/embed/${agentId}" title="chat"></iframe>`);
+    } else if (url.pathname === "/member") {
+      // The owner's server signed this member's id (identity verification); the page passes it on.
+      const hash = url.searchParams.get("hash") ?? "";
+      res.end(
+        hostPage(
+          agentId,
+          `<script>agentcity("identify", { user_id: "member-7", user_hash: "${hash}", name: "Lan Nguyễn" })</script>`,
+        ),
+      );
     } else res.end(hostPage(agentId));
   });
   hostOrigin = `http://localhost:${host.port}`;
@@ -115,6 +125,68 @@ describe("the widget on another site", () => {
     expect(Math.round(box.height)).toBe(height);
     await frame.getByRole("button", { name: "Close chat" }).click();
     await expect.poll(async () => (await frame.frameElement()).isVisible()).toBe(false);
+  });
+});
+
+describe("a member the owner's site identified", () => {
+  it("is named in the owner's history", async () => {
+    const secret = (await owner(session, "GET", "/api/v1/agent/widget-secret")).body.data as {
+      secret: string;
+    };
+    const hash = createHmac("sha256", secret.secret).update("member-7").digest("hex");
+    const page = await browser.open(`${hostOrigin}/member?hash=${hash}`);
+    const { width, height } = page.viewportSize()!;
+    await expect.poll(() => tagAt(page, width - 48, height - 48)).toBe("agentcity-widget");
+    await page.evaluate(() => (window as unknown as { agentcity: (c: string) => void }).agentcity("open"));
+    const frame = await chatFrame(page);
+    await frame.getByTestId("agent-greeting").waitFor();
+    await ask(frame, "What time do you open?");
+    expect(await (await lastAnswer(frame)).getAttribute("data-state")).toBe("complete");
+
+    const history = await browser.open("/en/history", { cookies: sessionCookies(session) });
+    await expect
+      .poll(() => history.getByTestId("row-visitor-name").allTextContents())
+      .toContain("Lan Nguyễn");
+  });
+});
+
+describe("the owner sets the widget up", () => {
+  it("in Vietnamese on a phone: a refused host named at its field, then saved; preview and snippet follow", async () => {
+    const page = await browser.open("/vi/setup/widget", {
+      viewport: "phone",
+      locale: "vi-VN",
+      cookies: sessionCookies(session),
+    });
+    const form = page.getByTestId("widget-form");
+    await form.getByLabel("Tên miền được phép").fill("shop.example.com\nbad host");
+    await form.getByLabel("Chữ trên nút mở").fill("Hỏi chúng tôi");
+    // The preview follows the form before anything is saved.
+    await expect.poll(() => page.getByTestId("widget-preview").textContent()).toContain("Hỏi chúng tôi");
+    await form.getByRole("button", { name: "Lưu tiện ích" }).click();
+    await expect
+      .poll(() => form.getByRole("alert").textContent())
+      .toBe("bad host: Nhập tên miền như example.com hoặc *.example.com.");
+
+    await form.getByLabel("Tên miền được phép").fill("https://Shop.Example.com/\n*.example.org");
+    await form.getByRole("button", { name: "Lưu tiện ích" }).click();
+    await expect
+      .poll(() => form.getByLabel("Tên miền được phép").inputValue())
+      .toBe("shop.example.com\n*.example.org");
+    const snippet = await page.getByTestId("widget-snippet").textContent();
+    expect(snippet).toContain(`data-agent-id="${agentId}"`);
+    expect(snippet).toContain('data-locale="vi"');
+    expect(snippet).toContain(`${baseUrl()}/embed.js`);
+    expect(pageErrors(page)).toEqual([]);
+
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.getByTestId("widget-form").getByLabel("Chữ trên nút mở").inputValue()).toBe(
+      "Hỏi chúng tôi",
+    );
+    await owner(session, "POST", "/api/v1/agent", {
+      name: "Hoa Mai Bakery",
+      allowed_domains: [],
+      widget: { label: null },
+    });
   });
 });
 

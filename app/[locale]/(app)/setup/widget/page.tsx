@@ -1,11 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/shell/page-header";
-import { WidgetSettingsPanel } from "@/components/widget/widget-settings";
+import { WidgetSetup } from "@/components/widget/widget-setup";
 import { ownerAgent } from "@/lib/agents/agent";
 import { pageSession } from "@/lib/auth/page-session";
 import { currentLimits } from "@/lib/billing/entitlement";
 import { config } from "@/lib/config";
-import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { db } from "@/lib/server/runtime";
 
@@ -15,22 +14,16 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   const t = await getTranslations("widgetSetup");
   const session = await pageSession();
   const database = await db();
-  const signedIn = session.state === "signed-in" ? session.account.id : null;
-  const agent = signedIn ? await ownerAgent(database, signedIn, locale) : null;
-  const canHideBranding = signedIn ? (await currentLimits(database, signedIn)).canHideBranding : false;
+  // Read here when the owner is known, so the form arrives filled; with only a renewal token the browser
+  // renews first and loads the agent itself (the plan's branding choice then shows as not allowed until
+  // the next visit, which is the safe side).
+  const owner = session.state === "signed-in" ? session.account.id : null;
+  const initial = owner ? await ownerAgent(database, owner, locale) : undefined;
+  const canHideBranding = owner ? (await currentLimits(database, owner)).canHideBranding : false;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      {agent ? (
-        <WidgetSettingsPanel agent={agent} appUrl={config().APP_URL} canHideBranding={canHideBranding} />
-      ) : (
-        <p className="text-muted-foreground">
-          {t("noAgent")}{" "}
-          <Link href="/setup" className="font-medium text-primary underline">
-            {t("goToSetup")}
-          </Link>
-        </p>
-      )}
+      <WidgetSetup initial={initial} appUrl={config().APP_URL} canHideBranding={canHideBranding} />
     </div>
   );
 }
