@@ -32,7 +32,7 @@ const SCAFFOLDING = new Set(
 const INTENT = new Set(
   (
     "price prices cost costs much many fee fees charge charges gia phi tien dong vnd bao nhieu lau " +
-    "hour hours open opening opens close closes closing time times gio mo cua ngay day days long " +
+    "hour hours open opening opens close closes closing time times gio luc mo cua ngay day days long " +
     "address located location dia chi dau phone number contact lien he so dien thoai buoi sang chieu " +
     // Generic verbs and nouns: "do you build websites?" is about websites, "payment terms" about payment.
     "build make create give help work take takes terms policy options details information info service services"

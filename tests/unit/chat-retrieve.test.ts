@@ -110,6 +110,17 @@ for (const backend of backends) {
       expect(result.answerable).toBe(true);
     });
 
+    it("hears \"lúc mấy giờ\" as asking for a time, on an agent that taught one sentence", async () => {
+      const { db } = database();
+      const shop = await seedAgent(db, "one-sentence");
+      await learn(db, shop, "## Giờ mở cửa\nTiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày.");
+      const result = await ask(shop, "Tiệm mở cửa lúc mấy giờ?");
+      expect(result.answerable).toBe(true);
+      expect(has(result.hits, "7 giờ sáng")).toBe(true);
+      // A time word alone is not what the question is about: a thing the shop never mentions stays unanswered.
+      expect((await ask(shop, "Bãi đỗ xe mở cửa lúc mấy giờ?")).answerable).toBe(false);
+    });
+
     it("answers nothing for an empty or punctuation-only question", async () => {
       for (const question of ["", "   ", "???"]) {
         const result = await ask(bakeryA, question);
