@@ -25,6 +25,7 @@ export function ChatView({
   onAnswered,
   autoFocus,
   followAtStart = false,
+  fill = false,
 }: {
   channel: ChatChannel;
   conversationId?: string;
@@ -36,6 +37,8 @@ export function ChatView({
   autoFocus?: boolean;
   /** a conversation opened again: start at its newest message */
   followAtStart?: boolean;
+  /** fill the parent's height, the composer at its bottom even before the first message (the widget) */
+  fill?: boolean;
 }) {
   const locale = useLiteLocale();
   const chat = useChat({ channel, locale, conversationId, initialItems, onAnswered });
@@ -91,9 +94,11 @@ export function ChatView({
     );
   }
   return (
-    <div className="grid gap-5" data-testid="chat-view">
+    <div className={fill ? "flex flex-1 flex-col gap-5" : "grid gap-5"} data-testid="chat-view">
       {body}
-      <div className="sticky bottom-0 -mx-1 bg-gradient-to-t from-background via-background/95 to-transparent px-1 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+      <div
+        className={`sticky bottom-0 -mx-1 ${fill ? "mt-auto " : ""}bg-gradient-to-t from-background via-background/95 to-transparent px-1 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]`}
+      >
         {composer}
       </div>
     </div>

@@ -62,6 +62,7 @@ export function EmbedChat({
         </button>
       )}
       <ChatView
+        fill
         channel={channel}
         questions={questions}
         onAnswered={() => postToParent(parent, { type: "message", role: "assistant" })}

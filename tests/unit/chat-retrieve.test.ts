@@ -110,7 +110,7 @@ for (const backend of backends) {
       expect(result.answerable).toBe(true);
     });
 
-    it("hears \"lúc mấy giờ\" as asking for a time, on an agent that taught one sentence", async () => {
+    it('hears "lúc mấy giờ" as asking for a time, on an agent that taught one sentence', async () => {
       const { db } = database();
       const shop = await seedAgent(db, "one-sentence");
       await learn(db, shop, "## Giờ mở cửa\nTiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày.");

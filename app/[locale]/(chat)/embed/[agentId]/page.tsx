@@ -43,7 +43,7 @@ export default async function EmbedPage({
       <header className="sticky top-0 z-10 flex h-14 items-center border-b bg-background/95 pr-14 pl-4 backdrop-blur">
         <h1 className="truncate font-semibold text-base">{agent.name}</h1>
       </header>
-      <main id="content" className="flex-1 px-4 pt-4">
+      <main id="content" className="flex flex-1 flex-col px-4 pt-4">
         <p
           className="mb-4 whitespace-pre-line rounded-2xl bg-muted px-4 py-3 text-sm"
           data-testid="agent-greeting"
