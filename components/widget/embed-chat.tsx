@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { ChatView } from "@/components/chat/chat-view";
 import type { ChatChannel, WidgetIdentity } from "@/lib/client/chat-types";
 import { keepVisitorInFrame } from "./frame-visitor";
-import { onParentMessage, parentOrigin, postToParent } from "./parent-window";
+import type { ParentLink } from "./parent-link";
 
 /**
  * The chat inside the widget's frame: the public chat's own view, a close button (over the page's bar) that
@@ -20,22 +20,28 @@ export function EmbedChat({
   closeLabel: string;
 }) {
   const identity = useRef<WidgetIdentity | null>(null);
-  const [parent, setParent] = useState<string | null>(null);
+  const [parent, setParent] = useState<ParentLink | null>(null);
   const channel = useMemo<ChatChannel>(
     () => ({ kind: "public", agentId, identity: () => identity.current }),
     [agentId],
   );
 
   useEffect(() => {
+    // At once: the first question must already carry the visitor kept in the frame's storage.
     const stop = keepVisitorInFrame();
-    const origin = parentOrigin();
-    setParent(origin);
-    const unlisten = onParentMessage(origin, (m) => {
-      if (m.type === "identify") identity.current = identityOf(m.identity);
+    let link: ParentLink | null = null;
+    let gone = false;
+    // The page's messages can wait for the chat to be drawn (the loader waits for "ready").
+    void import("./parent-link").then(({ connectToParent }) => {
+      if (gone) return;
+      link = connectToParent((who) => {
+        identity.current = who;
+      });
+      if (link.origin) setParent(link);
     });
-    postToParent(origin, { type: "ready" });
     return () => {
-      unlisten();
+      gone = true;
+      link?.stop();
       stop();
     };
   }, []);
@@ -45,7 +51,7 @@ export function EmbedChat({
       {parent && (
         <button
           type="button"
-          onClick={() => postToParent(parent, { type: "close" })}
+          onClick={() => parent.post("close")}
           aria-label={closeLabel}
           className="fixed top-1.5 right-2 z-20 grid size-11 place-items-center rounded-full text-muted-foreground hover:bg-muted"
         >
@@ -65,18 +71,8 @@ export function EmbedChat({
         fill
         channel={channel}
         questions={questions}
-        onAnswered={() => postToParent(parent, { type: "message", role: "assistant" })}
+        onAnswered={() => parent?.post("message", { role: "assistant" })}
       />
     </>
   );
-}
-
-function identityOf(value: unknown): WidgetIdentity | null {
-  const v = value as Partial<WidgetIdentity> | null;
-  if (!v || typeof v.user_id !== "string" || typeof v.user_hash !== "string") return null;
-  return {
-    user_id: v.user_id.slice(0, 200),
-    user_hash: v.user_hash.slice(0, 128),
-    ...(typeof v.name === "string" ? { name: v.name.slice(0, 100) } : {}),
-  };
 }
