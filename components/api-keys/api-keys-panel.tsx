@@ -1,9 +1,8 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { useApiKeys } from "@/lib/client/queries/api-keys";
 import { loadStateOf } from "@/lib/client/queries/load-state";
 import { CreateKeyForm } from "./create-key-form";
@@ -35,17 +34,15 @@ export function ApiKeysPanel({ messageUrl }: { messageUrl: string }) {
       <section className="grid gap-3">
         <h2 className="font-semibold">{t("listTitle")}</h2>
         {loaded.state === "failed" ? (
-          <div role="alert" className="flex items-center justify-between gap-2 text-sm">
-            <span className="text-destructive">{t("loadFailed")}</span>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              {t("retry")}
-            </Button>
-          </div>
+          <LoadFailed
+            message={t("loadFailed")}
+            retryLabel={t("retry")}
+            onRetry={() => void query.refetch()}
+            size="sm"
+            className="text-sm"
+          />
         ) : loaded.state === "loading" ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
-            <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
-            {t("loading")}
-          </p>
+          <Loading label={t("loading")} className="text-sm" />
         ) : (
           <KeyList keys={loaded.data} />
         )}

@@ -32,10 +32,9 @@ export default async function EmbedPage({
   const row = await agentByPublicId(database, agentId);
   if (!row) pageValidationFailed();
   const agent = publicView(row, locale);
-  // "Powered by" goes only where the owner asked and their plan allows it.
-  const branded =
-    !widgetSettingsOf(row.widget).hide_branding ||
-    !(await currentLimits(database, row.ownerId)).canHideBranding;
+  // "Powered by" goes only where the owner asked and their plan allows it (the plan read only then).
+  const widget = widgetSettingsOf(row.widget);
+  const branded = !widget.hide_branding || showsBranding(widget, await currentLimits(database, row.ownerId));
   const t = await getTranslations("widget");
   const appName = config().APP_NAME;
   return (
