@@ -98,6 +98,16 @@ const schema = z.object({
     .default(2),
   VERSION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REDIRECTS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Postgres: the longest one retrieval statement may take before it is cancelled and the question gets the
+   * agent's fallback instead of waiting (a stuck lock, an overloaded server). PGlite cannot cancel.
+   */
+  RETRIEVAL_BUDGET_MS: z.coerce
+    .number({ error: "RETRIEVAL_BUDGET_MS must be a whole number of milliseconds from 50 to 60000" })
+    .int("RETRIEVAL_BUDGET_MS must be a whole number of milliseconds from 50 to 60000")
+    .min(50, "RETRIEVAL_BUDGET_MS must be a whole number of milliseconds from 50 to 60000")
+    .max(60_000, "RETRIEVAL_BUDGET_MS must be a whole number of milliseconds from 50 to 60000")
+    .default(2_000),
   /** On SIGTERM: how long open answers may go on before they are ended (the answer stored as failed). */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 600" })

@@ -111,8 +111,9 @@ export const AGENT_BODY_LIMIT =
       agentFieldLimits.model +
       widgetLimits.label,
   ) +
-  // Host names are ASCII (a name typed in Vietnamese is at most a few escaped letters longer).
-  widgetLimits.domains * (widgetLimits.domain + 16);
+  // Room for the allowed domains as sites are named (80 characters each on average): a longer list is
+  // refused as too large, like any other body past what the form can send.
+  widgetLimits.domains * 80;
 
 const widgetSchema = z.object({
   color: z.string().describe("#rrggbb"),

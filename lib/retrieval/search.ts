@@ -1,7 +1,9 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
+import { config } from "@/lib/config";
 import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import type { Db } from "@/lib/db/client";
+import { StatementBudgetExceeded, withStatementBudget } from "@/lib/db/statement-budget";
 import { logger } from "@/lib/logger";
 import { configuredEmbedder, type Embedder } from "./embedder";
 import { fuseRanks } from "./fuse";
@@ -27,6 +29,8 @@ export type SearchOptions = {
   limit?: number;
   /** Defaults to the configured one (EMBEDDING_*); null forces full text only. */
   embedder?: Embedder | null;
+  /** Each statement's time budget on Postgres (RETRIEVAL_BUDGET_MS by default); past it, nothing found. */
+  budgetMs?: number;
 };
 
 // Weights of the full-text score. Coverage (share of the question's words present) leads; adjacency of
@@ -66,18 +70,44 @@ export async function searchPassages(db: Db, opts: SearchOptions): Promise<Searc
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 5), 1), 50);
   const typed = planSearch(opts.query);
   if (!typed) return [];
-  const plan = await correctTypos(db, opts.agentId, typed);
+  const budget = opts.budgetMs ?? config().RETRIEVAL_BUDGET_MS;
   const embedder = await usableEmbedder(
     db,
     opts.embedder === undefined ? configuredEmbedder() : opts.embedder,
   );
   const depth = embedder ? Math.max(limit * 4, 20) : limit;
+  // Read once per database (cached by it), not per transaction.
+  const { pgTrgm } = await capabilities(db);
+  // Full text and vectors each on their own connection, in parallel, each statement within the budget.
   const [text, vector] = await Promise.all([
-    textSearch(db, opts.agentId, plan, depth),
-    embedder ? vectorSearch(db, opts.agentId, opts.query, embedder, depth) : Promise.resolve([]),
+    withinTime(budget, [] as SearchHit[], () =>
+      withStatementBudget(db, budget, async (tx) =>
+        textSearch(tx, opts.agentId, await correctTypos(tx, opts.agentId, typed, pgTrgm), depth),
+      ),
+    ),
+    embedder ? vectorSearch(db, opts.agentId, opts.query, embedder, depth, budget) : Promise.resolve([]),
   ]);
   if (vector.length === 0) return text.slice(0, limit);
   return fuse(db, opts.agentId, text, vector, limit);
+}
+
+let lastBudgetWarning = 0;
+
+/**
+ * A search that ran out of time finds nothing: the question gets the fallback now rather than an answer
+ * later. Said at most once a minute, not per question.
+ */
+async function withinTime<T>(budget: number, nothing: T, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof StatementBudgetExceeded)) throw err;
+    if (Date.now() - lastBudgetWarning > 60_000) {
+      lastBudgetWarning = Date.now();
+      log.warn(`a search took longer than RETRIEVAL_BUDGET_MS (${budget} ms) and was cancelled`);
+    }
+    return nothing;
+  }
 }
 
 async function textSearch(db: Db, agentId: string, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
@@ -104,13 +134,13 @@ async function textSearch(db: Db, agentId: string, plan: SearchPlan, limit: numb
  * then finds "Nguyễn Văn An". One indexed lookup for all such words; never a scan of the passages.
  * Without pg_trgm the words stay as typed.
  */
-async function correctTypos(db: Db, agentId: string, plan: SearchPlan): Promise<SearchPlan> {
+async function correctTypos(db: Db, agentId: string, plan: SearchPlan, pgTrgm: boolean): Promise<SearchPlan> {
   const words = plan.folded.split(" ");
   const { df } = await documentFrequencies(db, agentId, words);
   const unknown = [
     ...new Set(words.filter((w) => w.length >= TYPO_MIN_LETTERS && !/\d/.test(w) && (df.get(w) ?? 0) === 0)),
   ];
-  if (unknown.length === 0 || !(await capabilities(db)).pgTrgm) return plan;
+  if (unknown.length === 0 || !pgTrgm) return plan;
   const result = await db.execute<{ typo: string; term: string }>(sql`
     select q.typo, best.term from unnest(${sql`array[${sql.join(
       unknown.map((w) => sql`${w}`),
@@ -228,11 +258,17 @@ async function vectorSearch(
   query: string,
   embedder: Embedder,
   limit: number,
+  budget: number,
 ): Promise<number[]> {
   try {
+    // The model's round trip first: no connection or transaction is held while it answers.
     const [vector] = await embedder.embed([query], { timeoutMs: QUERY_EMBED_TIMEOUT_MS });
     if (!vector) return [];
-    return await nearestPassages(db, { agentId, model: embedder.model, vector, limit });
+    return await withinTime(budget, [] as number[], () =>
+      withStatementBudget(db, budget, (tx) =>
+        nearestPassages(tx, { agentId, model: embedder.model, vector, limit }),
+      ),
+    );
   } catch (err) {
     // An unreachable model must not take search down; said at most once a minute, not per question.
     if (Date.now() - lastEmbedWarning > 60_000) {

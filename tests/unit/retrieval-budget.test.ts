@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { StatementBudgetExceeded, withStatementBudget } from "@/lib/db/statement-budget";
+import { retrieve } from "@/lib/retrieval/retrieve";
+import { searchPassages } from "@/lib/retrieval/search";
+import { backendDatabase, backends, learnMarkdown, seedAgent } from "../helpers/retrieval-db";
+
+/**
+ * Issue 18: a slow or stuck retrieval statement must not hold an answer. On Postgres each statement is
+ * cancelled past RETRIEVAL_BUDGET_MS and the question finds nothing (the fallback) at once; PGlite cannot
+ * cancel a statement (it runs on the server's own thread) and runs it to the end.
+ */
+const HOURS = "## Giờ mở cửa\nTiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày.";
+
+for (const backend of backends) {
+  describe(`retrieval statements have a time budget (${backend})`, () => {
+    const database = backendDatabase(backend);
+
+    it(backend === "postgres" ? "cancels a statement past its budget" : "runs it to the end", async () => {
+      const { db } = database();
+      const started = Date.now();
+      const slow = withStatementBudget(db, 100, (tx) => tx.execute(sql`select pg_sleep(0.6)`));
+      if (backend === "postgres") {
+        await expect(slow).rejects.toBeInstanceOf(StatementBudgetExceeded);
+        expect(Date.now() - started).toBeLessThan(550);
+      } else {
+        await expect(slow).resolves.toBeDefined();
+        expect(Date.now() - started).toBeGreaterThanOrEqual(550);
+      }
+      // Within the budget, the same call answers.
+      const quick = await withStatementBudget(db, 2_000, (tx) =>
+        tx.execute<{ n: number }>(sql`select 1 as n`),
+      );
+      expect(quick.rows[0]?.n).toBe(1);
+    });
+
+    if (backend === "postgres") {
+      it("gives the fallback at once while the passages are locked, and answers again after", async () => {
+        const { db, pool } = database();
+        const agent = await seedAgent(db, "budget");
+        await learnMarkdown(db, agent, HOURS);
+        const ask = (budgetMs: number) =>
+          searchPassages(db, { agentId: agent, query: "Tiệm mở cửa lúc mấy giờ?", embedder: null, budgetMs });
+        expect(await ask(2_000)).toHaveLength(1);
+
+        // Another session holds the passages (a long migration, a stuck lock): every read of them waits.
+        const holder = await pool!.connect();
+        try {
+          await holder.query("begin");
+          await holder.query("lock table passages in access exclusive mode");
+          const started = Date.now();
+          expect(await ask(150)).toEqual([]);
+          expect(Date.now() - started).toBeLessThan(1_500);
+          const answer = await retrieve(db, {
+            agentId: agent,
+            question: "Tiệm mở cửa lúc mấy giờ?",
+            embedder: null,
+          });
+          expect(answer.answerable).toBe(false);
+          expect(answer.hits).toEqual([]);
+        } finally {
+          await holder.query("rollback");
+          holder.release();
+        }
+        expect(await ask(2_000)).toHaveLength(1);
+      });
+    }
+  });
+}
