@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { allowanceMonth } from "@/lib/chat/limits";
 import { openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
@@ -23,7 +25,10 @@ import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
  *      and → the streamed answer call arrives; ~100 sequential questions, at 10,000 and 100,000 passages;
  *   2. public chat requests per second (JSON mode, 20 concurrent clients, 15 s), at 10,000 passages;
  *   3. answer streams one server process holds open while the model trickles a token every 2 s.
- * Each size gets its own PGlite folder, seeded directly before the server starts (one process per folder).
+ * Each size gets its own PGlite folder, seeded directly before the server starts (one process per folder);
+ * with `--postgres <url>` (a server whose user may create databases) a fresh database per size instead.
+ * Step 2 also measures /api/health with the same 20 clients on the same process, and prints the ratio
+ * (issue 18's goal: public answers ≥ 25 % of health's throughput on Postgres, ≥ 10 % on PGlite).
  * Figures only; never a pass/fail test.
  */
 const root = process.cwd();
@@ -41,6 +46,8 @@ const QUESTIONS = Number(arg("questions") ?? 100);
 const LOAD_SECONDS = Number(arg("seconds") ?? 15);
 const STREAM_STEPS = (arg("streams") ?? "100,500,1000,2000").split(",").map(Number);
 const MODEL = "bench-instant";
+/** An admin URL of a Postgres server: each size gets its own database there, dropped afterwards. */
+const POSTGRES = arg("postgres");
 const FIXTURES = path.join(root, "tests/fixtures/chat-quality");
 
 // ---------------------------------------------------------------------------------------------------------
@@ -146,6 +153,9 @@ function heldAnswer(res: ServerResponse) {
 
 type Seeded = {
   dataDir: string;
+  /** With --postgres: the size's own database (the server's DATABASE_URL), and how to drop it. */
+  databaseUrl?: string;
+  drop?: () => Promise<void>;
   publicId: string;
   /** A small agent (the fixture documents only) for the open-streams step: opening is cheap, holding is measured. */
   streamPublicId: string;
@@ -157,7 +167,8 @@ type Seeded = {
 async function seed(size: number): Promise<Seeded> {
   const started = performance.now();
   const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-bench-chat-"));
-  const database = await openDatabase({ dataDir });
+  const target = POSTGRES ? await createBenchDatabase(POSTGRES, size) : undefined;
+  const database = await openDatabase({ dataDir, databaseUrl: target?.url });
   try {
     await migrate(database);
     const { db } = database;
@@ -206,6 +217,8 @@ async function seed(size: number): Promise<Seeded> {
     await db.execute(sql`analyze`);
     return {
       dataDir,
+      databaseUrl: target?.url,
+      drop: target?.drop,
       publicId: agent!.publicId,
       streamPublicId: small!.publicId,
       seedMs: performance.now() - started,
@@ -217,13 +230,31 @@ async function seed(size: number): Promise<Seeded> {
   }
 }
 
+async function createBenchDatabase(admin: string, size: number) {
+  const name = `agentcity_bench_chat_${size}_${process.pid}`;
+  const run = async (query: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The production server (scripts/serve.ts: `next start` plus the socket peer header that per-address limits
 // and TRUSTED_PROXIES rely on), in its own process group.
 
 type Server = { base: string; child: ChildProcess; stop(): Promise<void>; log: string };
 
-async function startServer(dataDir: string, llmBase: string): Promise<Server> {
+async function startServer(dataDir: string, llmBase: string, databaseUrl?: string): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -242,6 +273,9 @@ async function startServer(dataDir: string, llmBase: string): Promise<Server> {
     LOG_LEVEL: "warn",
   };
   for (const k of ["DATABASE_URL", "EMBEDDING_BASE_URL", "EMBEDDING_MODEL", "LLM_API_KEY"]) delete env[k];
+  // Production on a shared database wants its own session secret (lib/config.ts): one for this run.
+  if (databaseUrl)
+    Object.assign(env, { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString("hex") });
   const logFile = path.join(dataDir, "server.log");
   const out = openSync(logFile, "a");
   const child = spawn(
@@ -419,23 +453,18 @@ async function sequential(base: string, agentId: string): Promise<void> {
   if (noAnswer) console.log(`  ${noAnswer} question(s) got the fallback (no model answer call)`);
 }
 
-async function load(base: string, agentId: string): Promise<void> {
+/** 20 clients send `request` back to back for LOAD_SECONDS; prints the line and returns requests per second. */
+async function hammer(label: string, request: () => Promise<Response>): Promise<number> {
   const end = performance.now() + LOAD_SECONDS * 1000;
   const times: number[] = [];
   const failures = new Map<string, number>();
-  let n = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: 20 }, async () => {
       while (performance.now() < end) {
-        const content = questionList[n++ % questionList.length]!;
         const t = performance.now();
         try {
-          const res = await fetch(`${base}/api/v1/public/agent/conversation/message`, {
-            method: "POST",
-            headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
-            body: JSON.stringify({ agent_id: agentId, content }),
-          });
+          const res = await request();
           const body = await res.text();
           if (res.status === 200) times.push(performance.now() - t);
           else {
@@ -451,11 +480,29 @@ async function load(base: string, agentId: string): Promise<void> {
   );
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
+  const rps = times.length / elapsed;
   console.log(
-    `  ${"requests ok".padEnd(14)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   failures`,
+    `  ${label.padEnd(22)} ${String(times.length).padStart(8)} ${rps.toFixed(1).padStart(8)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)}   ${failures.size ? [...failures].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}`,
   );
+  return rps;
+}
+
+async function load(base: string, agentId: string): Promise<void> {
+  let n = 0;
   console.log(
-    `  ${String(times.length).padEnd(14)} ${(times.length / elapsed).toFixed(1).padStart(7)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)}   ${failures.size ? [...failures].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}`,
+    `  ${"".padEnd(22)} ${"ok".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   failures`,
+  );
+  const chat = await hammer("public answers (JSON)", () =>
+    fetch(`${base}/api/v1/public/agent/conversation/message`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
+      body: JSON.stringify({ agent_id: agentId, content: questionList[n++ % questionList.length]! }),
+    }),
+  );
+  const health = await hammer("/api/health", () => fetch(`${base}/api/health`));
+  const goal = POSTGRES ? 25 : 10;
+  console.log(
+    `  answers / health throughput: ${((100 * chat) / Math.max(health, 1e-9)).toFixed(1)} % (issue 18's goal on ${POSTGRES ? "Postgres" : "PGlite"}: ≥ ${goal} %)`,
   );
 }
 
@@ -643,9 +690,9 @@ try {
   for (const size of SIZES) {
     const seeded = await seed(size);
     console.log(
-      `\n=== ${size.toLocaleString("en")} passages for the agent asked (+ ${seeded.other.toLocaleString("en")} of another agent), PGlite; seeded in ${(seeded.seedMs / 1000).toFixed(1)} s ===`,
+      `\n=== ${size.toLocaleString("en")} passages for the agent asked (+ ${seeded.other.toLocaleString("en")} of another agent), ${POSTGRES ? "Postgres" : "PGlite"}; seeded in ${(seeded.seedMs / 1000).toFixed(1)} s ===`,
     );
-    const server = await startServer(seeded.dataDir, llmBase);
+    const server = await startServer(seeded.dataDir, llmBase, seeded.databaseUrl);
     try {
       console.log(`\n[1] sequential streamed public questions (${QUESTIONS}, after 5 warm-up)`);
       await sequential(server.base, seeded.publicId);
@@ -662,6 +709,7 @@ try {
       throw err;
     } finally {
       await server.stop();
+      await seeded.drop?.();
       rmSync(seeded.dataDir, { recursive: true, force: true });
     }
   }
