@@ -69,9 +69,15 @@ afterAll(async () => {
 const tagAt = (page: Page, x: number, y: number) =>
   page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.tagName.toLowerCase() ?? null, [x, y]);
 
+/**
+ * The chat's frame once it is drawn and running: its close button appears only after the chat has hydrated
+ * and linked up with the host page, so a question typed then is sent (the greeting alone is server HTML).
+ */
 async function chatFrame(page: Page): Promise<Frame> {
   await expect.poll(() => page.frames().some((f) => f.url().includes(`/en/embed/${agentId}`))).toBe(true);
-  return page.frames().find((f) => f.url().includes(`/en/embed/${agentId}`))!;
+  const frame = page.frames().find((f) => f.url().includes(`/en/embed/${agentId}`))!;
+  await frame.getByRole("button", { name: "Close chat" }).waitFor();
+  return frame;
 }
 
 describe("the widget on another site", () => {
