@@ -3,8 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
+import { ApiClientError } from "@/lib/client/api";
 import { useApiKeys } from "@/lib/client/queries/api-keys";
 import { loadStateOf } from "@/lib/client/queries/load-state";
+import { Link } from "@/lib/i18n/navigation";
 import { CreateKeyForm } from "./create-key-form";
 import { CurlExample } from "./curl-example";
 import { KeyList } from "./key-list";
@@ -19,6 +21,18 @@ export function ApiKeysPanel({ messageUrl }: { messageUrl: string }) {
   const query = useApiKeys();
   const loaded = loadStateOf(query);
   const [secret, setSecret] = useState<string | null>(null);
+
+  // Keys belong to an agent: before setup there is nothing to make them for, which is not a failure.
+  if (query.error instanceof ApiClientError && query.error.status === 404) {
+    return (
+      <p className="text-muted-foreground" data-testid="api-keys-no-agent">
+        {t("noAgent")}{" "}
+        <Link href="/setup" className="font-medium text-primary underline">
+          {t("goToSetup")}
+        </Link>
+      </p>
+    );
+  }
 
   return (
     <div className="grid gap-8">

@@ -28,6 +28,23 @@ const ask = (key: string) =>
   });
 
 describe("the API keys panel", () => {
+  it("before setup, tells the owner to set the agent up first instead of reporting a failure", async () => {
+    const owner = await signInWithOidc(newPerson("No agent yet"));
+    const page = await browser.open("/vi/setup/api-keys", {
+      viewport: "phone",
+      locale: "vi-VN",
+      cookies: sessionCookies(owner),
+    });
+    const empty = page.getByTestId("api-keys-no-agent");
+    await empty.waitFor();
+    expect(await empty.textContent()).toContain("Hãy thiết lập trợ lý trước");
+    expect(await page.getByRole("link", { name: "Đến trang thiết lập" }).getAttribute("href")).toBe(
+      "/vi/setup",
+    );
+    expect(await page.getByText("Không tải được các khóa của bạn.").count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it("creates a key shown once, copies it, the key works, then revokes it", async () => {
     const owner = await ownerWithAgent("Lan");
     const page = await browser.open("/en/setup/api-keys", { cookies: sessionCookies(owner) });
