@@ -108,6 +108,16 @@ const schema = z.object({
     .min(50, "RETRIEVAL_BUDGET_MS must be a whole number of milliseconds from 50 to 60000")
     .max(60_000, "RETRIEVAL_BUDGET_MS must be a whole number of milliseconds from 50 to 60000")
     .default(2_000),
+  /**
+   * How many searches each server process remembers (0: none). A remembered search is keyed by the agent's
+   * corpus stamp, which changes with every change to its passages, so it is never served stale.
+   */
+  RETRIEVAL_CACHE_ENTRIES: z.coerce
+    .number({ error: "RETRIEVAL_CACHE_ENTRIES must be a whole number from 0 to 100000" })
+    .int("RETRIEVAL_CACHE_ENTRIES must be a whole number from 0 to 100000")
+    .min(0, "RETRIEVAL_CACHE_ENTRIES must be a whole number from 0 to 100000")
+    .max(100_000, "RETRIEVAL_CACHE_ENTRIES must be a whole number from 0 to 100000")
+    .default(2_000),
   /** On SIGTERM: how long open answers may go on before they are ended (the answer stored as failed). */
   SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to 600" })

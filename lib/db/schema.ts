@@ -354,6 +354,12 @@ export const passageTerms = pgTable(
       .references(() => agents.id, { onDelete: "cascade" }),
     term: text("term").notNull(),
     df: integer("df").notNull(),
+    /**
+     * On the '' row (the passage count) only: a stamp drawn from a sequence each time the agent's passages
+     * change, never reused, so a search remembered under one stamp is never served for another corpus
+     * (lib/retrieval/search-cache.ts). 0 on every other row.
+     */
+    version: bigint("version", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.term] })],
 );

@@ -43,6 +43,12 @@ function create() {
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
       registers,
     }),
+    retrievalCache: new Counter({
+      name: "retrieval_cache_total",
+      help: "Searches answered from memory (hit) or by the database (miss), keyed by the agent's corpus stamp",
+      labelNames: ["result"] as const,
+      registers,
+    }),
     ingestionJobs: new Counter({
       name: "ingestion_jobs_total",
       help: "Document learning outcomes: completed, failed, or retried (a passing error, tried again)",
@@ -78,6 +84,7 @@ function create() {
   };
   // Outcomes that have not happened yet read 0 instead of being absent, so rates and alerts work at once.
   for (const state of ["completed", "failed", "retried"]) m.ingestionJobs.inc({ state }, 0);
+  for (const result of ["hit", "miss"]) m.retrievalCache.inc({ result }, 0);
   return m;
 }
 

@@ -8,7 +8,8 @@ import { expandQuestion } from "./expand";
 import { foldForSearch } from "./fold";
 import { type ChatTurn, followUpQuery } from "./follow-up";
 import { fuseRanks } from "./fuse";
-import { type SearchHit, searchPassages } from "./search";
+import type { SearchHit } from "./search";
+import { cachedSearch, corpusVersion } from "./search-cache";
 
 const log = logger("chat");
 
@@ -66,8 +67,14 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
   const expanded = expandQuestion(question);
   if (expanded) queries.push({ text: expanded, kind: "expansion" });
   const depth = Math.max(limit * 2, 10);
+  // Read once per question: every search of it is remembered under the same corpus.
+  const version = await corpusVersion(db, opts.agentId);
   const search = (q: Query) =>
-    searchPassages(db, { agentId: opts.agentId, query: q.text, limit: depth, embedder: opts.embedder });
+    cachedSearch(
+      db,
+      { agentId: opts.agentId, query: q.text, limit: depth, embedder: opts.embedder },
+      version,
+    );
   // The visitor's own readings are searched while the model writes its rewrites: the database works
   // during the model's round trip instead of after it.
   const own = dedupe(queries);

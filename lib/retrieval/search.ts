@@ -67,6 +67,25 @@ const QUERY_EMBED_TIMEOUT_MS = 5_000;
  * Never throws on what the visitor typed.
  */
 export async function searchPassages(db: Db, opts: SearchOptions): Promise<SearchHit[]> {
+  return (await searchOutcome(db, opts)).hits;
+}
+
+/**
+ * A search's hits, and whether it ran to its end (false: a statement ran out of its time budget, or the
+ * embedding model did not answer).
+ */
+export type SearchOutcome = { hits: SearchHit[]; complete: boolean };
+
+export async function searchOutcome(db: Db, opts: SearchOptions): Promise<SearchOutcome> {
+  let complete = true;
+  const incomplete = () => {
+    complete = false;
+  };
+  const hits = await search(db, opts, incomplete);
+  return { hits, complete };
+}
+
+async function search(db: Db, opts: SearchOptions, incomplete: () => void): Promise<SearchHit[]> {
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 5), 1), 50);
   const typed = planSearch(opts.query);
   if (!typed) return [];
@@ -80,12 +99,14 @@ export async function searchPassages(db: Db, opts: SearchOptions): Promise<Searc
   const { pgTrgm } = await capabilities(db);
   // Full text and vectors each on their own connection, in parallel, each statement within the budget.
   const [text, vector] = await Promise.all([
-    withinTime(budget, [] as SearchHit[], () =>
+    withinTime(budget, [] as SearchHit[], incomplete, () =>
       withStatementBudget(db, budget, async (tx) =>
         textSearch(tx, opts.agentId, await correctTypos(tx, opts.agentId, typed, pgTrgm), depth),
       ),
     ),
-    embedder ? vectorSearch(db, opts.agentId, opts.query, embedder, depth, budget) : Promise.resolve([]),
+    embedder
+      ? vectorSearch(db, opts.agentId, opts.query, embedder, depth, budget, incomplete)
+      : Promise.resolve([]),
   ]);
   if (vector.length === 0) return text.slice(0, limit);
   return fuse(db, opts.agentId, text, vector, limit);
@@ -97,11 +118,17 @@ let lastBudgetWarning = 0;
  * A search that ran out of time finds nothing: the question gets the fallback now rather than an answer
  * later. Said at most once a minute, not per question.
  */
-async function withinTime<T>(budget: number, nothing: T, run: () => Promise<T>): Promise<T> {
+async function withinTime<T>(
+  budget: number,
+  nothing: T,
+  incomplete: () => void,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (err) {
     if (!(err instanceof StatementBudgetExceeded)) throw err;
+    incomplete();
     if (Date.now() - lastBudgetWarning > 60_000) {
       lastBudgetWarning = Date.now();
       log.warn(`a search took longer than RETRIEVAL_BUDGET_MS (${budget} ms) and was cancelled`);
@@ -259,18 +286,21 @@ async function vectorSearch(
   embedder: Embedder,
   limit: number,
   budget: number,
+  incomplete: () => void,
 ): Promise<number[]> {
   try {
     // The model's round trip first: no connection or transaction is held while it answers.
     const [vector] = await embedder.embed([query], { timeoutMs: QUERY_EMBED_TIMEOUT_MS });
     if (!vector) return [];
-    return await withinTime(budget, [] as number[], () =>
+    return await withinTime(budget, [] as number[], incomplete, () =>
       withStatementBudget(db, budget, (tx) =>
         nearestPassages(tx, { agentId, model: embedder.model, vector, limit }),
       ),
     );
   } catch (err) {
-    // An unreachable model must not take search down; said at most once a minute, not per question.
+    // An unreachable model must not take search down; said at most once a minute, not per question. The
+    // search is incomplete: full text alone is not remembered as this question's answer.
+    incomplete();
     if (Date.now() - lastEmbedWarning > 60_000) {
       lastEmbedWarning = Date.now();
       log.warn(`vector search unavailable, full text only: ${(err as Error).message}`);

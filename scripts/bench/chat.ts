@@ -49,6 +49,12 @@ const MODEL = "bench-instant";
 /** An admin URL of a Postgres server: each size gets its own database there, dropped afterwards. */
 const POSTGRES = arg("postgres");
 const FIXTURES = path.join(root, "tests/fixtures/chat-quality");
+/** Which steps run (1, 2, 3): `--steps 2` measures throughput alone. */
+const STEPS = new Set((arg("steps") ?? "1,2,3").split(",").map(Number));
+/** A folder for the server's V8 CPU profiles (`--cpu-prof`), to find where an answer's time goes. */
+const PROFILE_DIR = arg("profile");
+/** With --postgres: `--log-statements` has the server log every statement of the bench's database. */
+const LOG_STATEMENTS = args.includes("--log-statements");
 
 // ---------------------------------------------------------------------------------------------------------
 // The instant model: OpenAI-compatible /v1/chat/completions, streamed and not, on loopback in this process.
@@ -243,6 +249,8 @@ async function createBenchDatabase(admin: string, size: number) {
   };
   await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await run(`CREATE DATABASE ${name}`);
+  // Every statement with its duration in the Postgres server's log: where an answer's database time goes.
+  if (LOG_STATEMENTS) await run(`ALTER DATABASE ${name} SET log_min_duration_statement = 0`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
@@ -271,6 +279,7 @@ async function startServer(dataDir: string, llmBase: string, databaseUrl?: strin
     CHAT_LIMIT_ADDRESS_PER_MINUTE: "1000000",
     CHAT_LIMIT_AGENT_PER_MINUTE: "1000000",
     LOG_LEVEL: "warn",
+    ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR)}` } : {}),
   };
   for (const k of ["DATABASE_URL", "EMBEDDING_BASE_URL", "EMBEDDING_MODEL", "LLM_API_KEY"]) delete env[k];
   // Production on a shared database wants its own session secret (lib/config.ts): one for this run.
@@ -694,11 +703,15 @@ try {
     );
     const server = await startServer(seeded.dataDir, llmBase, seeded.databaseUrl);
     try {
-      console.log(`\n[1] sequential streamed public questions (${QUESTIONS}, after 5 warm-up)`);
-      await sequential(server.base, seeded.publicId);
-      if (size === SIZES[0]) {
+      if (STEPS.has(1)) {
+        console.log(`\n[1] sequential streamed public questions (${QUESTIONS}, after 5 warm-up)`);
+        await sequential(server.base, seeded.publicId);
+      }
+      if (size === SIZES[0] && STEPS.has(2)) {
         console.log(`\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s`);
         await load(server.base, seeded.publicId);
+      }
+      if (size === SIZES[0] && STEPS.has(3)) {
         console.log(
           "\n[3] open answer streams held by one server (model sends a token every 2 s; opened 50 at a time on a small agent with the fixture documents only, so opening is cheap and holding is what is measured)",
         );
