@@ -103,7 +103,8 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
       language,
       device: input.device,
     }));
-  const turns = await recentTurns(db, conversation.id, HISTORY_TURNS * 2 + 2);
+  // A conversation this question starts has no turns yet: nothing to read.
+  const turns = input.conversation ? await recentTurns(db, conversation.id, HISTORY_TURNS * 2 + 2) : [];
   const question = await questionRow(db, conversation, turns, input.content, language);
   const history = historyBefore(turns, question);
   const answerId = newMessageId();

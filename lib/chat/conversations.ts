@@ -125,18 +125,23 @@ export async function insertMessage(
     firstTokenMs?: number | null;
   },
 ): Promise<MessageRow> {
+  // One statement: the conversation's counts move with the message, atomically and in one round trip.
+  const counted = db.$with("counted").as(
+    db
+      .update(conversations)
+      .set({
+        messageCount: sql`${conversations.messageCount} + 1`,
+        lastMessageAt: sql`now()`,
+        ...(values.mode === "fallback" ? { unanswered: sql`${conversations.unanswered} + 1` } : {}),
+      })
+      .where(eq(conversations.id, values.conversationId))
+      .returning({ id: conversations.id }),
+  );
   const [row] = await db
+    .with(counted)
     .insert(messages)
     .values({ ...values, searchText: foldForSearch(values.content) })
     .returning();
-  await db
-    .update(conversations)
-    .set({
-      messageCount: sql`${conversations.messageCount} + 1`,
-      lastMessageAt: sql`now()`,
-      ...(values.mode === "fallback" ? { unanswered: sql`${conversations.unanswered} + 1` } : {}),
-    })
-    .where(eq(conversations.id, values.conversationId));
   return row!;
 }
 

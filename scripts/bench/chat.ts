@@ -8,6 +8,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { allowanceMonth } from "@/lib/chat/limits";
+import { BUILTIN_MODEL } from "@/lib/chat/models";
 import { openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { agents, documents } from "@/lib/db/schema";
@@ -23,7 +24,8 @@ import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
  * OpenAI-compatible model that answers instantly (so only our server's own time is measured):
  *   1. server time before the model is asked: request sent → the query-rewrite call arrives (non-streamed),
  *      and → the streamed answer call arrives; ~100 sequential questions, at 10,000 and 100,000 passages;
- *   2. public chat requests per second (JSON mode, 20 concurrent clients, 15 s), at 10,000 passages;
+ *   2. public chat requests per second (JSON mode, 20 concurrent clients, 15 s), at 10,000 passages, in
+ *      built-in quoting mode (the issue's measure) and with the instant model;
  *   3. answer streams one server process holds open while the model trickles a token every 2 s.
  * Each size gets its own PGlite folder, seeded directly before the server starts (one process per folder);
  * with `--postgres <url>` (a server whose user may create databases) a fresh database per size instead.
@@ -53,6 +55,8 @@ const FIXTURES = path.join(root, "tests/fixtures/chat-quality");
 const STEPS = new Set((arg("steps") ?? "1,2,3").split(",").map(Number));
 /** A folder for the server's V8 CPU profiles (`--cpu-prof`), to find where an answer's time goes. */
 const PROFILE_DIR = arg("profile");
+/** `--no-cache`: the server remembers no search (RETRIEVAL_CACHE_ENTRIES=0): every question costs its statements. */
+const NO_CACHE = args.includes("--no-cache");
 /** With --postgres: `--log-statements` has the server log every statement of the bench's database. */
 const LOG_STATEMENTS = args.includes("--log-statements");
 
@@ -168,6 +172,8 @@ type Seeded = {
   seedMs: number;
   passages: number;
   other: number;
+  /** The other agent, answering in built-in quoting mode (no model): step 2's goal figure. */
+  builtinPublicId: string;
 };
 
 async function seed(size: number): Promise<Seeded> {
@@ -210,13 +216,16 @@ async function seed(size: number): Promise<Seeded> {
       }
     };
     await filler(agentId, size - count, 7);
-    const other = Math.min(Math.floor(size / 2), 10_000);
+    // The other agent answers in built-in quoting mode; where step 2 runs it is as big as the one asked.
+    const other = size === SIZES[0] && STEPS.has(2) ? size - count : Math.min(Math.floor(size / 2), 10_000);
     await filler(otherId, other, 8);
+    await db.update(agents).set({ model: BUILTIN_MODEL }).where(eq(agents.id, otherId));
     await db.update(documents).set({ status: "completed" });
     const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
     const [small] = await db.select().from(agents).where(eq(agents.id, streamId));
+    const [builtin] = await db.select().from(agents).where(eq(agents.id, otherId));
     // The owners' monthly visitor allowance never runs out during the run.
-    for (const owner of [agent!.ownerId, small!.ownerId]) {
+    for (const owner of [agent!.ownerId, small!.ownerId, builtin!.ownerId]) {
       await db.execute(sql`
         INSERT INTO message_allowance (owner_id, month, used) VALUES (${owner}, ${allowanceMonth()}, -1000000000)`);
     }
@@ -227,6 +236,7 @@ async function seed(size: number): Promise<Seeded> {
       drop: target?.drop,
       publicId: agent!.publicId,
       streamPublicId: small!.publicId,
+      builtinPublicId: builtin!.publicId,
       seedMs: performance.now() - started,
       passages: size,
       other,
@@ -279,6 +289,7 @@ async function startServer(dataDir: string, llmBase: string, databaseUrl?: strin
     CHAT_LIMIT_ADDRESS_PER_MINUTE: "1000000",
     CHAT_LIMIT_AGENT_PER_MINUTE: "1000000",
     LOG_LEVEL: "warn",
+    ...(NO_CACHE ? { RETRIEVAL_CACHE_ENTRIES: "0" } : {}),
     ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR)}` } : {}),
   };
   for (const k of ["DATABASE_URL", "EMBEDDING_BASE_URL", "EMBEDDING_MODEL", "LLM_API_KEY"]) delete env[k];
@@ -491,27 +502,29 @@ async function hammer(label: string, request: () => Promise<Response>): Promise<
   times.sort((a, b) => a - b);
   const rps = times.length / elapsed;
   console.log(
-    `  ${label.padEnd(22)} ${String(times.length).padStart(8)} ${rps.toFixed(1).padStart(8)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)}   ${failures.size ? [...failures].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}`,
+    `  ${label.padEnd(26)} ${String(times.length).padStart(8)} ${rps.toFixed(1).padStart(8)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)}   ${failures.size ? [...failures].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}`,
   );
   return rps;
 }
 
-async function load(base: string, agentId: string): Promise<void> {
+async function load(base: string, agentId: string, builtinAgentId: string): Promise<void> {
   let n = 0;
   console.log(
-    `  ${"".padEnd(22)} ${"ok".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   failures`,
+    `  ${"".padEnd(26)} ${"ok".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   failures`,
   );
-  const chat = await hammer("public answers (JSON)", () =>
+  const ask = (agent: string) => () =>
     fetch(`${base}/api/v1/public/agent/conversation/message`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
-      body: JSON.stringify({ agent_id: agentId, content: questionList[n++ % questionList.length]! }),
-    }),
-  );
+      body: JSON.stringify({ agent_id: agent, content: questionList[n++ % questionList.length]! }),
+    });
+  const builtin = await hammer("answers, built-in quoting", ask(builtinAgentId));
+  const model = await hammer("answers, instant model", ask(agentId));
   const health = await hammer("/api/health", () => fetch(`${base}/api/health`));
   const goal = POSTGRES ? 25 : 10;
+  const ratio = (x: number) => `${((100 * x) / Math.max(health, 1e-9)).toFixed(1)} %`;
   console.log(
-    `  answers / health throughput: ${((100 * chat) / Math.max(health, 1e-9)).toFixed(1)} % (issue 18's goal on ${POSTGRES ? "Postgres" : "PGlite"}: ≥ ${goal} %)`,
+    `  answers / health throughput: built-in ${ratio(builtin)} (issue 18's goal on ${POSTGRES ? "Postgres" : "PGlite"}: ≥ ${goal} %), instant model ${ratio(model)}${NO_CACHE ? " (no remembered searches)" : ""}`,
   );
 }
 
@@ -708,8 +721,10 @@ try {
         await sequential(server.base, seeded.publicId);
       }
       if (size === SIZES[0] && STEPS.has(2)) {
-        console.log(`\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s`);
-        await load(server.base, seeded.publicId);
+        console.log(
+          `\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s each: an agent of ${seeded.other.toLocaleString("en")} passages answering in built-in quoting mode, then the one asked above with the instant model`,
+        );
+        await load(server.base, seeded.publicId, seeded.builtinPublicId);
       }
       if (size === SIZES[0] && STEPS.has(3)) {
         console.log(

@@ -2,49 +2,114 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
-import { enforce, hit } from "@/lib/limits/rate-limit";
-import { unitDatabase } from "../helpers/unit-db";
+import { enforce, hit, hitInOrder } from "@/lib/limits/rate-limit";
+import { backendDatabase, backends } from "../helpers/retrieval-db";
 
-const database = unitDatabase();
+for (const backend of backends) {
+  describe(`fixed-window rate limits in the database (${backend})`, () => {
+    const database = backendDatabase(backend);
+    it("allows exactly `max` of many concurrent hits", async () => {
+      const { db } = database();
+      const limit = { key: "race", max: 10, windowSeconds: 60 };
+      const results = await Promise.all(Array.from({ length: 50 }, () => hit(db, limit)));
+      expect(results.filter((r) => r.ok)).toHaveLength(10);
+      expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+    });
 
-describe("fixed-window rate limits in the database", () => {
-  it("allows exactly `max` of many concurrent hits", async () => {
-    const { db } = database();
-    const limit = { key: "race", max: 10, windowSeconds: 60 };
-    const results = await Promise.all(Array.from({ length: 50 }, () => hit(db, limit)));
-    expect(results.filter((r) => r.ok)).toHaveLength(10);
-    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 50 }, (_, i) => i + 1),
-    );
+    it("answers 429 with Retry-After within the window, and starts afresh after it", async () => {
+      const { db } = database();
+      const limit = { key: "window", max: 2, windowSeconds: 120 };
+      await enforce(db, [limit]);
+      await enforce(db, [limit]);
+      const err = await enforce(db, [limit]).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).status).toBe(429);
+      const retry = Number((err as ApiError).headers?.["Retry-After"]);
+      expect(retry).toBeGreaterThan(100);
+      expect(retry).toBeLessThanOrEqual(120);
+
+      // Move the window into the past: the next hit opens a new one.
+      await db.execute(
+        sql`UPDATE rate_limits SET window_start = now() - interval '121 seconds' WHERE key = 'window'`,
+      );
+      expect((await hit(db, limit)).count).toBe(1);
+      const rows = rowsOf<{ count: number }>(
+        await db.execute(sql`SELECT count FROM rate_limits WHERE key = 'window'`),
+      );
+      expect(rows[0]?.count).toBe(1);
+    });
+
+    it("keeps keys apart", async () => {
+      const { db } = database();
+      for (let i = 0; i < 3; i++) await hit(db, { key: "a", max: 3, windowSeconds: 60 });
+      expect((await hit(db, { key: "b", max: 3, windowSeconds: 60 })).ok).toBe(true);
+      expect((await hit(db, { key: "a", max: 3, windowSeconds: 60 })).ok).toBe(false);
+    });
+
+    it("counts several limits in one statement, in order, and none after the first one exceeded", async () => {
+      const { db } = database();
+      const count = async (key: string) =>
+        Number(
+          rowsOf<{ count: number }>(
+            await db.execute(sql`SELECT count FROM rate_limits WHERE key = ${key}`),
+          )[0]?.count ?? 0,
+        );
+      const limits = [
+        { key: "order-visitor", max: 2, windowSeconds: 60 },
+        { key: "order-address", max: 3, windowSeconds: 60 },
+        { key: "order-agent", max: 100, windowSeconds: 60 },
+      ];
+      const first = await hitInOrder(db, limits);
+      expect(first.map((r) => r?.count)).toEqual([1, 1, 1]);
+      await hitInOrder(db, limits);
+      // The visitor's third message is refused: the address and the agent are not charged for it.
+      const third = await hitInOrder(db, limits);
+      expect(third[0]).toMatchObject({ ok: false, count: 3 });
+      expect(third.slice(1)).toEqual([null, null]);
+      expect([await count("order-address"), await count("order-agent")]).toEqual([2, 2]);
+
+      // A second visitor at the same address: the address refuses at its fourth, the agent is not charged.
+      const other = [{ key: "order-visitor-2", max: 10, windowSeconds: 60 }, ...limits.slice(1)];
+      expect((await hitInOrder(db, other)).map((r) => r?.ok ?? null)).toEqual([true, true, true]);
+      const refused = await hitInOrder(db, other);
+      expect(refused.map((r) => r?.ok ?? null)).toEqual([true, false, null]);
+      expect(await count("order-agent")).toBe(3);
+      const err = await enforce(db, other).catch((e: unknown) => e);
+      expect((err as ApiError).status).toBe(429);
+      expect(Number((err as ApiError).headers?.["Retry-After"])).toBeGreaterThan(0);
+    });
+
+    it("lets exactly `max` of many concurrent callers through the tightest of several limits", async () => {
+      const { db } = database();
+      const limits = (i: number) => [
+        { key: `crowd-visitor-${i}`, max: 5, windowSeconds: 60 },
+        { key: "crowd-address", max: 12, windowSeconds: 60 },
+        { key: "crowd-agent", max: 1000, windowSeconds: 60 },
+      ];
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          enforce(db, limits(i)).then(
+            () => "ok" as const,
+            () => "refused" as const,
+          ),
+        ),
+      );
+      expect(results.filter((r) => r === "ok")).toHaveLength(12);
+      const agent = rowsOf<{ count: number }>(
+        await db.execute(sql`SELECT count FROM rate_limits WHERE key = 'crowd-agent'`),
+      );
+      expect(Number(agent[0]?.count)).toBe(12);
+    });
+
+    it("counts a key named twice in one call twice", async () => {
+      const { db } = database();
+      const twice = await hitInOrder(db, [
+        { key: "twice", max: 5, windowSeconds: 60 },
+        { key: "twice", max: 5, windowSeconds: 60 },
+      ]);
+      expect(twice.map((r) => r?.count)).toEqual([1, 2]);
+    });
   });
-
-  it("answers 429 with Retry-After within the window, and starts afresh after it", async () => {
-    const { db } = database();
-    const limit = { key: "window", max: 2, windowSeconds: 120 };
-    await enforce(db, [limit]);
-    await enforce(db, [limit]);
-    const err = await enforce(db, [limit]).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(429);
-    const retry = Number((err as ApiError).headers?.["Retry-After"]);
-    expect(retry).toBeGreaterThan(100);
-    expect(retry).toBeLessThanOrEqual(120);
-
-    // Move the window into the past: the next hit opens a new one.
-    await db.execute(
-      sql`UPDATE rate_limits SET window_start = now() - interval '121 seconds' WHERE key = 'window'`,
-    );
-    expect((await hit(db, limit)).count).toBe(1);
-    const rows = rowsOf<{ count: number }>(
-      await db.execute(sql`SELECT count FROM rate_limits WHERE key = 'window'`),
-    );
-    expect(rows[0]?.count).toBe(1);
-  });
-
-  it("keeps keys apart", async () => {
-    const { db } = database();
-    for (let i = 0; i < 3; i++) await hit(db, { key: "a", max: 3, windowSeconds: 60 });
-    expect((await hit(db, { key: "b", max: 3, windowSeconds: 60 })).ok).toBe(true);
-    expect((await hit(db, { key: "a", max: 3, windowSeconds: 60 })).ok).toBe(false);
-  });
-});
+}
