@@ -1,8 +1,7 @@
 import "server-only";
 import { translate } from "@/lib/i18n/messages";
 import type { TermWeights } from "@/lib/retrieval/answerable";
-import { foldForSearch } from "@/lib/retrieval/fold";
-import { passageUnits, questionShape, scoreUnit, type Unit } from "@/lib/retrieval/match";
+import { analyzedUnits, headingTokens, questionShape, scoreUnit, type Unit } from "@/lib/retrieval/match";
 import type { StoredSource } from "./conversations";
 import { type SourcedPassage, withHeading } from "./sources";
 
@@ -66,9 +65,10 @@ function pickUnits(passages: SourcedPassage[], question: string, weights: TermWe
   const shape = questionShape(question);
   const byText = new Map<string, Pick>();
   passages.forEach((passage, rank) => {
-    for (const unit of passageUnits(passage.content)) {
-      const score = scoreUnit(unit, passage.heading, shape, weights);
-      const key = foldForSearch(unit.text);
+    const head = headingTokens(passage.heading);
+    for (const unit of analyzedUnits(passage.content)) {
+      const score = scoreUnit(unit, head, shape, weights);
+      const key = unit.folded;
       const seen = byText.get(key);
       if (!seen || score > seen.score) byText.set(key, { passage, unit, score, rank });
     }

@@ -1,4 +1,5 @@
 import "server-only";
+import { TtlLru } from "@/lib/cache/ttl-lru";
 import type { Db } from "@/lib/db/client";
 import { foldForSearch, passageSearchText, searchTerms } from "./fold";
 import { detectLanguage } from "./language";
@@ -124,10 +125,8 @@ export async function termWeights(db: Db, agentId: string, terms: string[]): Pro
 export function coverage(hit: SearchHit, query: QueryShape, weights: TermWeights): number {
   const { terms, pairs, marks } = query;
   if (terms.length === 0) return 0;
-  const tokens = passageSearchText(hit.heading, hit.content).split(" ");
-  const present = new Set(tokens);
-  const stems = new Set(tokens.map(stem));
-  const markedPresent = marks ? new Set(markedTokens(`${hit.heading ?? ""} ${hit.content}`)) : null;
+  const { tokens, present, stems, marked } = passageWords(hit);
+  const markedPresent = marks ? marked() : null;
   const sameMarks = (t: string) => {
     const forms = marks?.get(t);
     return !forms || !markedPresent || forms.some((f) => markedPresent.has(f));
@@ -152,6 +151,39 @@ export function coverage(hit: SearchHit, query: QueryShape, weights: TermWeights
     if (has(t)) matched += w;
   }
   return matched / total;
+}
+
+type PassageWords = {
+  tokens: string[];
+  present: Set<string>;
+  stems: Set<string>;
+  marked(): Set<string>;
+};
+
+/**
+ * A passage's folded words, worked out once per text: the same passages are judged for question after
+ * question (remembered searches, an agent's popular topics), and folding them is most of the verdict's cost.
+ */
+const passageWordCache = new TtlLru<PassageWords>(2_000, 10 * 60_000);
+
+function passageWords(hit: Pick<SearchHit, "heading" | "content">): PassageWords {
+  const key = `${hit.heading ?? ""}\u0000${hit.content}`;
+  let known = passageWordCache.get(key);
+  if (!known) {
+    const tokens = passageSearchText(hit.heading, hit.content).split(" ");
+    let marked: Set<string> | undefined;
+    known = {
+      tokens,
+      present: new Set(tokens),
+      stems: new Set(tokens.map(stem)),
+      marked: () => {
+        marked ??= new Set(markedTokens(`${hit.heading ?? ""} ${hit.content}`));
+        return marked;
+      },
+    };
+    passageWordCache.set(key, known);
+  }
+  return known;
 }
 
 /** The best share any of the first hits reaches. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { TtlLru } from "@/lib/cache/ttl-lru";
 import { contentTerms, markedForms, syllablePairs, type TermWeights } from "./answerable";
 import { sentences } from "./chunk";
 import { foldForSearch, searchTerms } from "./fold";
@@ -76,17 +77,62 @@ const OTHER_MARKS_SHARE = 0.5;
 /** How much adjacent Vietnamese syllables ("nhận phòng") decide over loose ones ("phòng … nhận"). */
 const PAIR_SHARE = 0.25;
 
+/** A unit with what scoring reads of it, worked out once per passage text (see analyzedUnits). */
+export type AnalyzedUnit = Unit & {
+  own: TokenSet;
+  /** The folded text, padded with a space each side (adjacent pairs are looked up in it). */
+  folded: string;
+  /** Its words as written, diacritics kept: read only for a question typed with them. */
+  marked(): Set<string>;
+};
+
+/**
+ * The same passages come back for question after question (remembered searches, an agent's popular
+ * topics), and cutting, folding and indexing their sentences cost milliseconds per answer: kept per
+ * passage text, which is its own key.
+ */
+const analyzed = new TtlLru<AnalyzedUnit[]>(2_000, 10 * 60_000);
+const headings = new TtlLru<TokenSet>(2_000, 10 * 60_000);
+
+export function analyzedUnits(content: string): AnalyzedUnit[] {
+  const known = analyzed.get(content);
+  if (known) return known;
+  const units = passageUnits(content).map((unit): AnalyzedUnit => {
+    let marked: Set<string> | undefined;
+    return {
+      ...unit,
+      own: tokenSet(unit.text),
+      folded: ` ${foldForSearch(unit.text)} `,
+      marked: () => {
+        marked ??= new Set(markedTokens(unit.text));
+        return marked;
+      },
+    };
+  });
+  analyzed.set(content, units);
+  return units;
+}
+
+export function headingTokens(heading: string | null): TokenSet | null {
+  if (!heading) return null;
+  let known = headings.get(heading);
+  if (!known) {
+    known = tokenSet(heading);
+    headings.set(heading, known);
+  }
+  return known;
+}
+
 export function scoreUnit(
-  unit: Unit,
-  heading: string | null,
+  unit: AnalyzedUnit,
+  head: TokenSet | null,
   shape: QuestionShape,
   weights: TermWeights,
 ): number {
   const { terms, pairs, marks } = shape;
   if (terms.length === 0) return 0;
-  const own = tokenSet(unit.text);
-  const head = heading ? tokenSet(heading) : null;
-  const marked = marks ? new Set(markedTokens(unit.text)) : null;
+  const { own } = unit;
+  const marked = marks ? unit.marked() : null;
   let total = 0;
   let matched = 0;
   for (const t of terms) {
@@ -100,8 +146,7 @@ export function scoreUnit(
   }
   const share = matched / total;
   if (pairs.length === 0) return share;
-  const folded = ` ${foldForSearch(unit.text)} `;
-  const adjacent = pairs.filter(([a, b]) => folded.includes(` ${a} ${b} `)).length / pairs.length;
+  const adjacent = pairs.filter(([a, b]) => unit.folded.includes(` ${a} ${b} `)).length / pairs.length;
   return (1 - PAIR_SHARE) * share + PAIR_SHARE * Math.min(adjacent, share);
 }
 
@@ -109,7 +154,9 @@ export function scoreUnit(
  * Folded words of a text with their stems and prefixes' roots, and hyphen-split words joined back
  * ("Wi-Fi" is also "wifi"), so "prices" meets "price" and "hour" meets "hours".
  */
-function tokenSet(text: string): { has: (t: string) => boolean } {
+type TokenSet = { has: (t: string) => boolean };
+
+function tokenSet(text: string): TokenSet {
   const tokens = searchTerms(text);
   const present = new Set(tokens);
   for (let i = 0; i + 1 < tokens.length; i++) present.add(tokens[i]! + tokens[i + 1]!);
