@@ -474,10 +474,57 @@ async function sequential(base: string, agentId: string): Promise<void> {
 }
 
 /** 20 clients send `request` back to back for LOAD_SECONDS; prints the line and returns requests per second. */
-async function hammer(label: string, request: () => Promise<Response>): Promise<number> {
+/**
+ * CPU time (user + system, ms) the server's processes and, on Postgres, the database's backends serving it
+ * have used so far: per request, it does not depend on what else the machine is running, as throughput does.
+ */
+type CpuProbe = () => Promise<{ server: number; database: number | null }>;
+
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function cpuProbe(server: Server, databaseUrl: string | undefined): CpuProbe {
+  const group = server.child.pid!;
+  const inGroup = () =>
+    readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === group;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  return async () => {
+    const serverMs = inGroup().reduce((sum, pid) => sum + processCpuMs(pid), 0);
+    if (!databaseUrl || !POSTGRES) return { server: serverMs, database: null };
+    const c = new pg.Client({ connectionString: POSTGRES });
+    await c.connect();
+    try {
+      const name = new URL(databaseUrl).pathname.slice(1);
+      const r = await c.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [name]);
+      return { server: serverMs, database: r.rows.reduce((sum, row) => sum + processCpuMs(row.pid), 0) };
+    } finally {
+      await c.end();
+    }
+  };
+}
+
+async function hammer(label: string, request: () => Promise<Response>, cpu: CpuProbe): Promise<number> {
   const end = performance.now() + LOAD_SECONDS * 1000;
   const times: number[] = [];
   const failures = new Map<string, number>();
+  const cpuBefore = await cpu();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: 20 }, async () => {
@@ -499,18 +546,24 @@ async function hammer(label: string, request: () => Promise<Response>): Promise<
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = await cpu();
   times.sort((a, b) => a - b);
   const rps = times.length / elapsed;
+  const per = (ms: number) => (times.length ? (ms / times.length).toFixed(2) : "-").padStart(8);
+  const dbCpu =
+    cpuAfter.database === null || cpuBefore.database === null
+      ? "       -"
+      : per(cpuAfter.database - cpuBefore.database);
   console.log(
-    `  ${label.padEnd(26)} ${String(times.length).padStart(8)} ${rps.toFixed(1).padStart(8)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)}   ${failures.size ? [...failures].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}`,
+    `  ${label.padEnd(26)} ${String(times.length).padStart(8)} ${rps.toFixed(1).padStart(8)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)} ${per(cpuAfter.server - cpuBefore.server)} ${dbCpu}   ${failures.size ? [...failures].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}`,
   );
   return rps;
 }
 
-async function load(base: string, agentId: string, builtinAgentId: string): Promise<void> {
+async function load(base: string, agentId: string, builtinAgentId: string, cpu: CpuProbe): Promise<void> {
   let n = 0;
   console.log(
-    `  ${"".padEnd(26)} ${"ok".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   failures`,
+    `  ${"".padEnd(26)} ${"ok".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)} ${"cpu/req".padStart(8)} ${"db/req".padStart(8)}   failures`,
   );
   const ask = (agent: string) => () =>
     fetch(`${base}/api/v1/public/agent/conversation/message`, {
@@ -518,11 +571,14 @@ async function load(base: string, agentId: string, builtinAgentId: string): Prom
       headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
       body: JSON.stringify({ agent_id: agent, content: questionList[n++ % questionList.length]! }),
     });
-  const builtin = await hammer("answers, built-in quoting", ask(builtinAgentId));
-  const model = await hammer("answers, instant model", ask(agentId));
-  const health = await hammer("/api/health", () => fetch(`${base}/api/health`));
+  const builtin = await hammer("answers, built-in quoting", ask(builtinAgentId), cpu);
+  const model = await hammer("answers, instant model", ask(agentId), cpu);
+  const health = await hammer("/api/health", () => fetch(`${base}/api/health`), cpu);
   const goal = POSTGRES ? 25 : 10;
   const ratio = (x: number) => `${((100 * x) / Math.max(health, 1e-9)).toFixed(1)} %`;
+  console.log(
+    "  (cpu/req: the server's CPU ms per request; db/req: its Postgres backends' — what the machine's load does not change)",
+  );
   console.log(
     `  answers / health throughput: built-in ${ratio(builtin)} (issue 18's goal on ${POSTGRES ? "Postgres" : "PGlite"}: ≥ ${goal} %), instant model ${ratio(model)}${NO_CACHE ? " (no remembered searches)" : ""}`,
   );
@@ -724,7 +780,7 @@ try {
         console.log(
           `\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s each: an agent of ${seeded.other.toLocaleString("en")} passages answering in built-in quoting mode, then the one asked above with the instant model`,
         );
-        await load(server.base, seeded.publicId, seeded.builtinPublicId);
+        await load(server.base, seeded.publicId, seeded.builtinPublicId, cpuProbe(server, seeded.databaseUrl));
       }
       if (size === SIZES[0] && STEPS.has(3)) {
         console.log(
