@@ -46,6 +46,8 @@ export async function composeAnswer(
   db: Db,
   input: {
     agent: AgentRow;
+    /** The agent's corpus stamp if already read (undefined: retrieval reads it). */
+    corpusVersion?: number | null;
     question: string;
     history: Turn[];
     language: "en" | "vi";
@@ -72,12 +74,15 @@ export async function composeAnswer(
 
   const found = await retrieve(db, {
     agentId: agent.id,
+    corpusVersion: input.corpusVersion,
     question,
     history,
     rewrite: chosen.kind === "llm" ? makeRewriter(chosen.model) : undefined,
     limit: PASSAGES,
   });
-  const passages = found.answerable ? await resolveSources(db, agent.id, found.hits) : [];
+  const passages = found.answerable
+    ? await resolveSources(db, agent.id, found.hits, found.corpusVersion)
+    : [];
   if (passages.length === 0) {
     onEvent({ type: "sources", sources: [] });
     emitText(fallback, "fallback");

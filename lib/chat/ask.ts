@@ -32,6 +32,8 @@ export type ChatScope = {
   visitorId: string | null;
   /** The owner API key asking (the `api` channel): marks the conversations it starts. */
   apiKeyId?: string | null;
+  /** The agent's corpus stamp when read with the agent (lib/agents/queries.ts agentToAnswer); else read later. */
+  corpusVersion?: number | null;
   /** Called when no answer came of the question (the model failed): gives the allowance back. */
   onFailed?: () => Promise<void>;
 };
@@ -124,7 +126,16 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
     const shutdown = shutdownSignal();
     const signal = AbortSignal.any([reader, shutdown]);
     const { emitted, outcome } = composing((onEvent) =>
-      composeAnswer(db, { agent, question: input.content, history, language, signal, startedAt, onEvent }),
+      composeAnswer(db, {
+        agent,
+        corpusVersion: scope.corpusVersion,
+        question: input.content,
+        history,
+        language,
+        signal,
+        startedAt,
+        onEvent,
+      }),
     );
     yield* emitted;
     let result = await outcome;

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
+import { TtlLru } from "@/lib/cache/ttl-lru";
 import type { Db } from "@/lib/db/client";
 import { crawlPages, documents } from "@/lib/db/schema";
 import { searchTerms } from "@/lib/retrieval/fold";
@@ -18,23 +19,41 @@ export type SourcedPassage = SearchHit & {
 };
 export type NumberedPassage = SearchHit & { n: number; title: string };
 
+type Titles = {
+  docs: { id: string; name: string; url: string | null }[];
+  pages: { id: string; name: string | null; url: string }[];
+};
+
+/**
+ * Titles and addresses of the documents and pages a remembered search found, under the same corpus stamp:
+ * removing a document changes the stamp (its passages go), so a removed one is never shown. A title can
+ * change without the passages (a page re-crawled unchanged but retitled): that shows within a minute.
+ */
+const titles = new TtlLru<Promise<Titles>>(2_000, 60_000);
+
 /** Each hit with its document's (or page's) title and address; hits of documents removed meanwhile drop. */
-export async function resolveSources(db: Db, agentId: string, hits: SearchHit[]): Promise<SourcedPassage[]> {
+export async function resolveSources(
+  db: Db,
+  agentId: string,
+  hits: SearchHit[],
+  corpusVersion: number | null = null,
+): Promise<SourcedPassage[]> {
   if (hits.length === 0) return [];
   const docIds = [...new Set(hits.map((h) => h.documentId))];
   const pageIds = [...new Set(hits.map((h) => h.pageId).filter((p): p is string => p !== null))];
-  const [docs, pages] = await Promise.all([
-    db
-      .select({ id: documents.id, name: documents.name, url: documents.sourceUrl })
-      .from(documents)
-      .where(and(eq(documents.agentId, agentId), inArray(documents.id, docIds))),
-    pageIds.length
-      ? db
-          .select({ id: crawlPages.id, title: crawlPages.title, url: crawlPages.url })
-          .from(crawlPages)
-          .where(inArray(crawlPages.id, pageIds))
-      : Promise.resolve([]),
-  ]);
+  const key = corpusVersion === null ? null : JSON.stringify([agentId, corpusVersion, docIds, pageIds]);
+  let found = key ? titles.get(key) : undefined;
+  if (!found) {
+    found = readTitles(db, agentId, docIds, pageIds);
+    if (key) {
+      const pending = found;
+      titles.set(key, pending);
+      pending.catch(() => {
+        if (titles.get(key) === pending) titles.delete(key);
+      });
+    }
+  }
+  const { docs, pages } = await found;
   const docById = new Map(docs.map((d) => [d.id, d]));
   const pageById = new Map(pages.map((p) => [p.id, p]));
   const out: SourcedPassage[] = [];
@@ -45,11 +64,27 @@ export async function resolveSources(db: Db, agentId: string, hits: SearchHit[])
     out.push({
       ...hit,
       key: hit.pageId ?? hit.documentId,
-      title: page?.title || page?.url || doc.name,
+      title: page?.name || page?.url || doc.name,
       url: page?.url ?? doc.url ?? null,
     });
   }
   return out;
+}
+
+async function readTitles(db: Db, agentId: string, docIds: string[], pageIds: string[]): Promise<Titles> {
+  const [docs, pages] = await Promise.all([
+    db
+      .select({ id: documents.id, name: documents.name, url: documents.sourceUrl })
+      .from(documents)
+      .where(and(eq(documents.agentId, agentId), inArray(documents.id, docIds))),
+    pageIds.length
+      ? db
+          .select({ id: crawlPages.id, name: crawlPages.title, url: crawlPages.url })
+          .from(crawlPages)
+          .where(inArray(crawlPages.id, pageIds))
+      : Promise.resolve([]),
+  ]);
+  return { docs, pages };
 }
 
 /**

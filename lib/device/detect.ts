@@ -1,4 +1,5 @@
 import { UAParser } from "ua-parser-js";
+import { TtlLru } from "@/lib/cache/ttl-lru";
 import type { DeviceInfo } from "./viewport";
 
 export { type DeviceInfo, withViewport } from "./viewport";
@@ -10,6 +11,17 @@ const CRAWLER =
 
 /** Server side: the User-Agent is parsed once per request; the browser refines it with withViewport. */
 export function deviceInfoFromUserAgent(ua: string): DeviceInfo {
+  // A handful of browsers send nearly every request, and parsing is a long run of regular expressions.
+  const known = parsed.get(ua);
+  if (known) return known;
+  const info = Object.freeze(parse(ua));
+  if (ua.length <= 512) parsed.set(ua, info);
+  return info;
+}
+
+const parsed = new TtlLru<DeviceInfo>(500, 60 * 60_000);
+
+function parse(ua: string): DeviceInfo {
   const r = UAParser(ua);
   const os = (r.os.name ?? "").toLowerCase();
   const browser = (r.browser.name ?? "").toLowerCase();

@@ -27,6 +27,8 @@ export type RetrieveOptions = {
   /** Defaults to the configured one; null forces full text only. */
   embedder?: Embedder | null;
   limit?: number;
+  /** The agent's corpus stamp, when the caller read it with the agent; undefined: read here. */
+  corpusVersion?: number | null;
 };
 
 export type Retrieval = {
@@ -35,6 +37,8 @@ export type Retrieval = {
   answerable: boolean;
   /** Every query searched: the question, its follow-up reading, its expansion, the rewrites. */
   queries: string[];
+  /** The corpus stamp the searches were made under (null: the agent has no passages). */
+  corpusVersion: number | null;
 };
 
 const REWRITE_TIMEOUT_MS = 4_000;
@@ -60,7 +64,7 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
   const history = opts.history ?? [];
   const question = opts.question.trim();
   // Nothing searchable ("???"): no rewrite can know what was meant either.
-  if (!foldForSearch(question)) return { hits: [], answerable: false, queries: [] };
+  if (!foldForSearch(question)) return { hits: [], answerable: false, queries: [], corpusVersion: null };
   const queries: Query[] = [{ text: question, kind: "question" }];
   const followUp = followUpQuery(question, history);
   if (followUp) queries.push({ text: followUp, kind: "followUp" });
@@ -68,7 +72,8 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
   if (expanded) queries.push({ text: expanded, kind: "expansion" });
   const depth = Math.max(limit * 2, 10);
   // Read once per question: every search of it is remembered under the same corpus.
-  const version = await corpusVersion(db, opts.agentId);
+  const version =
+    opts.corpusVersion === undefined ? await corpusVersion(db, opts.agentId) : opts.corpusVersion;
   const search = (q: Query) =>
     cachedSearch(
       db,
@@ -91,6 +96,7 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
     hits,
     answerable: await isAnswerable(db, opts.agentId, distinct, lists),
     queries: distinct.map((q) => q.text),
+    corpusVersion: version,
   };
 }
 

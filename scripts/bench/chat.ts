@@ -780,7 +780,12 @@ try {
         console.log(
           `\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s each: an agent of ${seeded.other.toLocaleString("en")} passages answering in built-in quoting mode, then the one asked above with the instant model`,
         );
-        await load(server.base, seeded.publicId, seeded.builtinPublicId, cpuProbe(server, seeded.databaseUrl));
+        await load(
+          server.base,
+          seeded.publicId,
+          seeded.builtinPublicId,
+          cpuProbe(server, seeded.databaseUrl),
+        );
       }
       if (size === SIZES[0] && STEPS.has(3)) {
         console.log(

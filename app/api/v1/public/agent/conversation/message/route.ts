@@ -1,4 +1,4 @@
-import { agentByPublicId } from "@/lib/agents/queries";
+import { agentToAnswer } from "@/lib/agents/queries";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
 import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
 import { enforcePublicLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
@@ -18,13 +18,14 @@ const log = logger("chat");
 export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => {
   const input = await body();
   const database = await db();
-  const agent = await agentByPublicId(database, input.agent_id);
+  const agent = await agentToAnswer(database, input.agent_id);
   if (!agent) throw new ApiError("not_found", "agent_not_found");
   const visitor = ensureVisitor(req);
   const scope: ChatScope = {
     agent,
     channel: "public",
     visitorId: visitor.id,
+    corpusVersion: agent.corpusVersion,
     onFailed: () => refundAllowance(database, agent.ownerId),
   };
   const conversation = await findConversation(database, scope, input.conversation_id);
