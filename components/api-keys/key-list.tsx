@@ -3,8 +3,8 @@
 import { KeyRoundIcon, LoaderCircleIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
 import { EmptyState } from "@/components/shell/empty-state";
+import { toast } from "@/components/shell/toast";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -3,9 +3,9 @@
 import { CreditCardIcon, PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
+import { toast } from "@/components/shell/toast";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -2,8 +2,8 @@
 
 import { CircleAlertIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
+import { toast } from "@/components/shell/toast";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -3,8 +3,8 @@
 import { LoaderCircleIcon, Trash2Icon } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
 import { useTimeZone } from "@/components/account/use-time-zone";
+import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
 import { useDocuments, useRemoveDocuments, useRetryDocument } from "@/lib/client/queries/training";
