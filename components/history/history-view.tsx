@@ -6,7 +6,7 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useState, useSyncE
 import { useTimeZone } from "@/components/account/use-time-zone";
 import { Loading } from "@/components/shell/load-state";
 import { Input } from "@/components/ui/input";
-import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
+import { whenFirstOpen } from "@/components/ui/when-first-open";
 import { dayInZone, relativeTo } from "@/lib/client/history";
 import type { ConversationView } from "@/lib/contracts/chat";
 import { cn } from "@/lib/ui/cn";
@@ -15,6 +15,9 @@ import { ConversationList } from "./conversation-list";
 import { DayCalendar } from "./day-calendar";
 import { DownloadButtons } from "./download-buttons";
 import { InsightPanel } from "./insight-panel";
+
+// A phone's conversation sheet, loaded on first opening: Radix's dialog stays out of the first load (issue 18).
+const DetailSheet = whenFirstOpen(() => import("./detail-sheet").then((m) => m.DetailSheet));
 
 const DESKTOP = "(min-width: 1024px)";
 
@@ -183,19 +186,14 @@ export function HistoryView() {
             )}
           </div>
           {!desktop && (
-            <Sheet open={selected !== null} onOpenChange={(open) => !open && setSelected(null)}>
-              <SheetContent
-                side="right"
-                closeLabel={t("close")}
-                className="w-full max-w-none overflow-y-auto bg-background"
-                data-testid="history-detail"
-              >
-                <SheetTitle className="border-b p-4 pr-14 text-base font-semibold [overflow-wrap:anywhere]">
-                  {selected?.first_question || selected?.title || t("detailTitle")}
-                </SheetTitle>
-                {detail}
-              </SheetContent>
-            </Sheet>
+            <DetailSheet
+              open={selected !== null}
+              onClose={() => setSelected(null)}
+              title={selected?.first_question || selected?.title || t("detailTitle")}
+              closeLabel={t("close")}
+            >
+              {detail}
+            </DetailSheet>
           )}
         </div>
       )}
