@@ -1,17 +1,17 @@
 "use client";
 
 import { UserRoundIcon } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { useLazyTrigger } from "@/components/ui/lazy-trigger";
+import { whenFirstOpen } from "@/components/ui/when-first-open";
 import { cn } from "@/lib/ui/cn";
 import { useAccount } from "./account-provider";
 
 // Loaded on first open: the dialog, its forms and the sessions list stay out of every page's first load.
-const ProfileDialog = dynamic(() => import("./profile-dialog").then((m) => m.ProfileDialog), { ssr: false });
+const ProfileDialog = whenFirstOpen(() => import("./profile-dialog").then((m) => m.ProfileDialog));
 
 type Named = { first_name?: string | null; last_name?: string | null; email?: string | null };
 
@@ -64,7 +64,6 @@ export function AccountMenu({ className, withName = false }: { className?: strin
   const { account, signOut } = useAccount();
   const [profileOpen, setProfileOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [profileOpened, setProfileOpened] = useState(false);
   const { loaded, triggerProps } = useLazyTrigger(loadMenu, "menu");
   if (!account) return null;
 
@@ -91,10 +90,7 @@ export function AccountMenu({ className, withName = false }: { className?: strin
           account={account}
           name={name}
           leaving={leaving}
-          onProfile={() => {
-            setProfileOpened(true);
-            setProfileOpen(true);
-          }}
+          onProfile={() => setProfileOpen(true)}
           onSignOut={() => {
             setLeaving(true);
             void signOut().finally(() => setLeaving(false));
@@ -103,7 +99,7 @@ export function AccountMenu({ className, withName = false }: { className?: strin
       ) : (
         trigger(triggerProps)
       )}
-      {profileOpened && <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />}
+      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
     </>
   );
 }
