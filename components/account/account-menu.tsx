@@ -1,22 +1,17 @@
 "use client";
 
-import { LogOutIcon, UserRoundIcon } from "lucide-react";
-import dynamic from "next/dynamic";
+import { UserRoundIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { useLazyTrigger } from "@/components/ui/lazy-trigger";
+import { whenFirstOpen } from "@/components/ui/when-first-open";
 import { cn } from "@/lib/ui/cn";
 import { useAccount } from "./account-provider";
 
 // Loaded on first open: the dialog, its forms and the sessions list stay out of every page's first load.
-const ProfileDialog = dynamic(() => import("./profile-dialog").then((m) => m.ProfileDialog), { ssr: false });
+const ProfileDialog = whenFirstOpen(() => import("./profile-dialog").then((m) => m.ProfileDialog));
 
 type Named = { first_name?: string | null; last_name?: string | null; email?: string | null };
 
@@ -56,9 +51,12 @@ export function UserAvatar({
   );
 }
 
+const loadMenu = () => import("./account-dropdown");
+
 /**
  * The signed-in user's menu (avatar button): name and e-mail, the profile dialog, sign out.
- * Renders nothing when signed out, so the shell can place it unconditionally.
+ * Renders nothing when signed out, so the shell can place it unconditionally. The menu (Radix) loads when
+ * first pointed at or pressed: until then this is its trigger alone.
  */
 export function AccountMenu({ className, withName = false }: { className?: string; withName?: boolean }) {
   const t = useTranslations("profile");
@@ -66,64 +64,42 @@ export function AccountMenu({ className, withName = false }: { className?: strin
   const { account, signOut } = useAccount();
   const [profileOpen, setProfileOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [profileOpened, setProfileOpened] = useState(false);
+  const { loaded, triggerProps } = useLazyTrigger(loadMenu, "menu");
   if (!account) return null;
 
   const name = displayName(account, locale) || t("unnamed");
+  const trigger = (props?: typeof triggerProps) => (
+    <Button
+      variant="ghost"
+      size={withName ? "default" : "icon"}
+      aria-label={t("menuLabel")}
+      data-testid="account-menu"
+      className={cn(withName ? "h-auto w-full justify-start gap-2 px-2 py-1.5" : "rounded-full", className)}
+      {...props}
+    >
+      <UserAvatar account={account} />
+      {withName && <span className="min-w-0 truncate text-left text-sm font-medium">{name}</span>}
+    </Button>
+  );
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size={withName ? "default" : "icon"}
-            aria-label={t("menuLabel")}
-            data-testid="account-menu"
-            className={cn(
-              withName ? "h-auto w-full justify-start gap-2 px-2 py-1.5" : "rounded-full",
-              className,
-            )}
-          >
-            <UserAvatar account={account} />
-            {withName && <span className="min-w-0 truncate text-left text-sm font-medium">{name}</span>}
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-64">
-          <div className="flex items-center gap-3 border-b px-2 pt-1.5 pb-2.5 mb-1">
-            <UserAvatar account={account} className="size-9" />
-            <div className="min-w-0">
-              <p data-testid="account-name" className="truncate text-sm font-medium">
-                {name}
-              </p>
-              {account.email && (
-                <p data-testid="account-email" className="truncate text-xs text-muted-foreground">
-                  {account.email}
-                </p>
-              )}
-            </div>
-          </div>
-          <DropdownMenuItem
-            onSelect={() => {
-              setProfileOpened(true);
-              setProfileOpen(true);
-            }}
-          >
-            <UserRoundIcon className="size-4" aria-hidden />
-            {t("open")}
-          </DropdownMenuItem>
-          <DropdownMenuItem
-            disabled={leaving}
-            onSelect={() => {
-              setLeaving(true);
-              void signOut().finally(() => setLeaving(false));
-            }}
-          >
-            <LogOutIcon className="size-4" aria-hidden />
-            {t("signOut")}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      {profileOpened && <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />}
+      {loaded ? (
+        <loaded.module.AccountDropdown
+          trigger={trigger()}
+          openedBy={loaded.by}
+          account={account}
+          name={name}
+          leaving={leaving}
+          onProfile={() => setProfileOpen(true)}
+          onSignOut={() => {
+            setLeaving(true);
+            void signOut().finally(() => setLeaving(false));
+          }}
+        />
+      ) : (
+        trigger(triggerProps)
+      )}
+      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
     </>
   );
 }

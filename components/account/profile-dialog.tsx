@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

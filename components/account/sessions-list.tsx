@@ -3,8 +3,8 @@
 import { LaptopIcon, LoaderCircleIcon, LogOutIcon, SmartphoneIcon, TabletIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useId, useMemo } from "react";
-import { toast } from "sonner";
 import { UAParser } from "ua-parser-js";
+import { toast } from "@/components/shell/toast";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -1,24 +1,18 @@
 "use client";
 
-import { KeyRoundIcon, LoaderCircleIcon } from "lucide-react";
+import { KeyRoundIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
 import { EmptyState } from "@/components/shell/empty-state";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
+import { whenFirstOpen } from "@/components/ui/when-first-open";
 import { ApiClientError } from "@/lib/client/api";
 import { useRevokeApiKey } from "@/lib/client/queries/api-keys";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
+
+// Loaded on first opening: Radix's dialog stays out of the page's first load (issue 18).
+const RevokeKeyDialog = whenFirstOpen(() => import("./revoke-key-dialog").then((m) => m.RevokeKeyDialog));
 
 /** The keys as the owner can tell them apart: name, the last four characters, when made and last used. */
 export function KeyList({ keys }: { keys: ApiKeyView[] }) {
@@ -83,31 +77,13 @@ export function KeyList({ keys }: { keys: ApiKeyView[] }) {
           </li>
         ))}
       </ul>
-      <AlertDialog
+      <RevokeKeyDialog
         open={asking !== null}
-        onOpenChange={(open) => !open && !revoke.isPending && setAsking(null)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("revokeTitle", { name: asking?.name ?? "" })}</AlertDialogTitle>
-            <AlertDialogDescription>{t("revokeBody")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={revoke.isPending}>{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={revoke.isPending}
-              onClick={(e) => {
-                // Open (and busy) until the server has answered.
-                e.preventDefault();
-                void confirm();
-              }}
-            >
-              {revoke.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden />}
-              {t("revoke")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onClose={() => !revoke.isPending && setAsking(null)}
+        name={asking?.name ?? ""}
+        pending={revoke.isPending}
+        onConfirm={() => void confirm()}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { useCopy } from "@/lib/client/use-copy";
 

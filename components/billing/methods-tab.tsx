@@ -2,36 +2,27 @@
 
 import { CreditCardIcon, PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
+import { useRef, useState } from "react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { toast } from "@/components/shell/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { LazyConfirmDialog, opensDialog } from "@/components/ui/lazy-confirm-dialog";
+import { whenFirstOpen } from "@/components/ui/when-first-open";
 import { ApiClientError } from "@/lib/client/api";
 import { billingApi, type PaymentMethod } from "@/lib/client/billing";
 import {
-  useAddPaymentMethod,
   useCardEntry,
   useDeletePaymentMethod,
   usePaymentMethods,
   useSetDefaultPaymentMethod,
 } from "@/lib/client/queries/billing";
-import { type CardErrors, CardFields, readCard, TestCards } from "./card-fields";
 
-const detailOf = (err: unknown, fallback: string) =>
+// The sandbox's card form, loaded on first opening (issue 18: Radix's dialog out of the first load).
+const AddCardDialog = whenFirstOpen(() => import("./add-card-dialog").then((m) => m.AddCardDialog));
+
+export const detailOf = (err: unknown, fallback: string) =>
   err instanceof ApiClientError && err.detail ? err.detail : fallback;
 
 /** The owner's saved cards: add one, choose the default, delete one after confirming. */
@@ -90,6 +81,8 @@ function MethodRow({ method }: { method: PaymentMethod }) {
   const t = useTranslations("billing.methods");
   const makeDefault = useSetDefaultPaymentMethod();
   const remove = useDeletePaymentMethod();
+  const [asking, setAsking] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const brand = method.brand.charAt(0).toUpperCase() + method.brand.slice(1);
   const label = method.is_other ? t("other") : t("card", { brand, last4: method.last4 });
   return (
@@ -133,88 +126,33 @@ function MethodRow({ method }: { method: PaymentMethod }) {
             {t("makeDefault")}
           </Button>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="sm" className="text-destructive">
-              {t("delete")}
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t("deleteTitle")}</AlertDialogTitle>
-              <AlertDialogDescription>{t("deleteBody", { last4: method.last4 })}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-              <AlertDialogAction
-                className="bg-destructive text-white hover:bg-destructive/90"
-                onClick={() =>
-                  remove.mutate(method.id, {
-                    onSuccess: () => toast.success(t("deleted")),
-                    onError: (err) => toast.error(detailOf(err, t("delete"))),
-                  })
-                }
-              >
-                {t("delete")}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <Button
+          ref={opener}
+          variant="ghost"
+          size="sm"
+          className="text-destructive"
+          onClick={() => setAsking(true)}
+          {...opensDialog(asking)}
+        >
+          {t("delete")}
+        </Button>
+        <LazyConfirmDialog
+          open={asking}
+          onOpenChange={setAsking}
+          returnFocus={opener}
+          title={t("deleteTitle")}
+          body={t("deleteBody", { last4: method.last4 })}
+          cancel={t("cancel")}
+          confirm={t("delete")}
+          confirmClassName="bg-destructive text-white hover:bg-destructive/90"
+          onConfirm={() =>
+            remove.mutate(method.id, {
+              onSuccess: () => toast.success(t("deleted")),
+              onError: (err) => toast.error(detailOf(err, t("delete"))),
+            })
+          }
+        />
       </div>
     </li>
-  );
-}
-
-function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const t = useTranslations("billing.methods");
-  const tc = useTranslations("checkout");
-  const add = useAddPaymentMethod();
-  const [errors, setErrors] = useState<CardErrors>({});
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setError(null);
-    const read = readCard(new FormData(e.currentTarget), tc);
-    if ("errors" in read) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors({});
-    add.mutate(read.card, {
-      onSuccess: () => {
-        toast.success(t("added"));
-        onOpenChange(false);
-      },
-      onError: (err) => setError(detailOf(err, tc("failed"))),
-    });
-  };
-
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={tc("close")}>
-        <DialogHeader>
-          <DialogTitle>{t("addTitle")}</DialogTitle>
-        </DialogHeader>
-        <form noValidate className="space-y-4" onSubmit={submit} data-testid="add-card-form">
-          <p className="text-sm font-medium text-amber-700 dark:text-amber-300">{tc("testMode")}</p>
-          <CardFields errors={errors} />
-          <TestCards />
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" disabled={add.isPending}>
-              {t("save")}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -2,21 +2,12 @@
 
 import { CircleAlertIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { useRef, useState } from "react";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { toast } from "@/components/shell/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LazyConfirmDialog, opensDialog } from "@/components/ui/lazy-confirm-dialog";
 import { ApiClientError } from "@/lib/client/api";
 import { formatAmount, formatDay, type Subscription } from "@/lib/client/billing";
 import {
@@ -123,6 +114,8 @@ function CancelOrResume({ subscription }: { subscription: Subscription }) {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const date = formatDay(subscription.current_period_end, locale);
+  const [asking, setAsking] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const fail = (err: unknown) =>
     toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("cancel"));
   if (subscription.cancel_at_period_end) {
@@ -139,32 +132,32 @@ function CancelOrResume({ subscription }: { subscription: Subscription }) {
     );
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" className="text-destructive">
-          {t("cancel")}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("cancelTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("cancelBody", { date })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("keep")}</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              cancel.mutate(undefined, {
-                onSuccess: () => toast.success(t("canceled", { date })),
-                onError: fail,
-              })
-            }
-          >
-            {t("cancelConfirm")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button
+        ref={opener}
+        variant="ghost"
+        className="text-destructive"
+        onClick={() => setAsking(true)}
+        {...opensDialog(asking)}
+      >
+        {t("cancel")}
+      </Button>
+      <LazyConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        returnFocus={opener}
+        title={t("cancelTitle")}
+        body={t("cancelBody", { date })}
+        cancel={t("keep")}
+        confirm={t("cancelConfirm")}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => toast.success(t("canceled", { date })),
+            onError: fail,
+          })
+        }
+      />
+    </>
   );
 }
 

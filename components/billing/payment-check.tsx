@@ -4,7 +4,7 @@ import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
 import { billingApi, formatAmount, goToCheckout, type Payment } from "@/lib/client/billing";

@@ -26,6 +26,8 @@ export function PlanChangeDialog({
   onConfirm,
   onClose,
 }: {
+  /** the same as `change !== null` (for whenFirstOpen) */
+  open?: boolean;
   change: PendingChange | null;
   busy: boolean;
   onConfirm: () => void;

@@ -3,9 +3,10 @@
 import { CheckIcon, LoaderCircleIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shell/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { whenFirstOpen } from "@/components/ui/when-first-open";
 import { ApiClientError } from "@/lib/client/api";
 import { billingApi, type Currency, formatDay, goToCheckout } from "@/lib/client/billing";
 import {
@@ -15,8 +16,13 @@ import {
   pricingReturnPath,
 } from "@/lib/shared/pricing";
 import { cn } from "@/lib/ui/cn";
-import { ContactSalesDialog } from "./contact-sales-dialog";
-import { type PendingChange, PlanChangeDialog } from "./plan-change-dialog";
+import type { PendingChange } from "./plan-change-dialog";
+
+// Both dialogs load on first opening: Radix's dialog stays out of the page's first load (issue 18).
+const ContactSalesDialog = whenFirstOpen(() =>
+  import("./contact-sales-dialog").then((m) => m.ContactSalesDialog),
+);
+const PlanChangeDialog = whenFirstOpen(() => import("./plan-change-dialog").then((m) => m.PlanChangeDialog));
 
 /**
  * The plan cards (BILL-2). Prices and limits come rendered from the server; this switches the cycle and
@@ -212,6 +218,7 @@ export function PricingPlans({
       </ul>
       <ContactSalesDialog open={contactOpen} onOpenChange={setContactOpen} email={contactEmail} />
       <PlanChangeDialog
+        open={pending !== null}
         change={pending}
         busy={changing}
         onConfirm={() => void confirmChange()}

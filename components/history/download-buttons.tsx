@@ -2,7 +2,7 @@
 
 import { DownloadIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
 import { useExportDay } from "@/lib/client/queries/history";

@@ -2,19 +2,51 @@
 
 import { SearchIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import {
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useTimeZone } from "@/components/account/use-time-zone";
 import { Loading } from "@/components/shell/load-state";
 import { Input } from "@/components/ui/input";
-import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
+import { whenFirstOpen } from "@/components/ui/when-first-open";
 import { dayInZone, relativeTo } from "@/lib/client/history";
 import type { ConversationView } from "@/lib/contracts/chat";
 import { cn } from "@/lib/ui/cn";
-import { ConversationDetail } from "./conversation-detail";
 import { ConversationList } from "./conversation-list";
 import { DayCalendar } from "./day-calendar";
 import { DownloadButtons } from "./download-buttons";
-import { InsightPanel } from "./insight-panel";
+
+// A phone's conversation sheet, loaded on first opening: Radix's dialog stays out of the first load (issue 18).
+const DetailSheet = whenFirstOpen(() => import("./detail-sheet").then((m) => m.DetailSheet));
+
+// What shows only once asked for (the insight tab, a chosen conversation) loads apart from the page, fetched
+// once the page is idle (issue 18: page weight); meanwhile each shows the loading line it starts with anyway.
+const loadInsight = () => import("./insight-panel");
+const loadDetail = () => import("./conversation-detail");
+const InsightPanel = lazy(() => loadInsight().then((m) => ({ default: m.InsightPanel })));
+const ConversationDetail = lazy(() => loadDetail().then((m) => ({ default: m.ConversationDetail })));
+
+function usePreloadPanels() {
+  useEffect(() => {
+    const load = () => {
+      void loadInsight();
+      void loadDetail();
+    };
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(load, { timeout: 3_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 500);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 const DESKTOP = "(min-width: 1024px)";
 
@@ -59,6 +91,7 @@ export function HistoryView() {
   const q = useDebounced(query, 300);
   const [date, setDate] = useState<string | null>(null);
   const [selected, setSelected] = useState<ConversationView | null>(null);
+  usePreloadPanels();
 
   const formats = useMemo(() => {
     if (!tz) return null;
@@ -114,7 +147,9 @@ export function HistoryView() {
   );
 
   const detail = selected && (
-    <ConversationDetail key={selected.id} conversationId={selected.id} formatTime={formats.formatTime} />
+    <Suspense fallback={<Loading label={t("detailLoading")} className="p-4" />}>
+      <ConversationDetail key={selected.id} conversationId={selected.id} formatTime={formats.formatTime} />
+    </Suspense>
   );
 
   return (
@@ -126,7 +161,9 @@ export function HistoryView() {
 
       {tab === "insight" ? (
         <div role="tabpanel" id="history-panel-insight" aria-labelledby="history-tab-insight">
-          <InsightPanel tz={tz} formatTime={formats.formatTime} />
+          <Suspense fallback={<Loading label={t("insight.loading")} />}>
+            <InsightPanel tz={tz} formatTime={formats.formatTime} />
+          </Suspense>
         </div>
       ) : (
         <div
@@ -183,19 +220,14 @@ export function HistoryView() {
             )}
           </div>
           {!desktop && (
-            <Sheet open={selected !== null} onOpenChange={(open) => !open && setSelected(null)}>
-              <SheetContent
-                side="right"
-                closeLabel={t("close")}
-                className="w-full max-w-none overflow-y-auto bg-background"
-                data-testid="history-detail"
-              >
-                <SheetTitle className="border-b p-4 pr-14 text-base font-semibold [overflow-wrap:anywhere]">
-                  {selected?.first_question || selected?.title || t("detailTitle")}
-                </SheetTitle>
-                {detail}
-              </SheetContent>
-            </Sheet>
+            <DetailSheet
+              open={selected !== null}
+              onClose={() => setSelected(null)}
+              title={selected?.first_question || selected?.title || t("detailTitle")}
+              closeLabel={t("close")}
+            >
+              {detail}
+            </DetailSheet>
           )}
         </div>
       )}

@@ -1,7 +1,7 @@
 import { CheckIcon, LoaderCircleIcon, PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
 import { useAddDocuments } from "@/lib/client/queries/training";

@@ -1,31 +1,37 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Toaster } from "sonner";
+import { type ComponentType, useEffect, useState } from "react";
+import { onToastWanted } from "./toast";
+import { HOTKEY_LABEL, TOASTER_SETTINGS } from "./toaster-settings";
+
+export { TOASTER_SETTINGS };
+
+type Loaded = ComponentType<{ label: string }>;
 
 /**
- * SHELL-7, exactly as the spec sets it. sonner 1.7 is pinned because its built-ins match the rest of
- * the spec: 356 px wide, swipe to dismiss past 20 px or faster than 0.11 px/ms, removed after 200 ms.
+ * The toast region (SHELL-7). Until the first toast it is the empty, labelled live region sonner itself
+ * renders when there is nothing to show; the first toast (components/shell/toast.ts) loads sonner and swaps
+ * in its Toaster, so no page downloads sonner before it has something to say.
  */
-export const TOASTER_SETTINGS = {
-  expand: true,
-  richColors: true,
-  duration: 4000,
-  visibleToasts: 3,
-  gap: 14,
-  offset: 32,
-  position: "bottom-right",
-  hotkey: ["altKey", "KeyT"],
-} as const;
-
 export function AppToaster() {
   const t = useTranslations("toasts");
+  const [Toaster, setToaster] = useState<Loaded | null>(null);
+  useEffect(
+    () =>
+      onToastWanted(() => {
+        void import("./sonner-toaster").then((m) => setToaster(() => m.SonnerToaster));
+      }),
+    [],
+  );
+  if (Toaster) return <Toaster label={t("label")} />;
   return (
-    <Toaster
-      {...TOASTER_SETTINGS}
-      hotkey={[...TOASTER_SETTINGS.hotkey]}
-      containerAriaLabel={t("label")}
-      toastOptions={{ duration: TOASTER_SETTINGS.duration }}
+    <section
+      aria-label={`${t("label")} ${HOTKEY_LABEL}`}
+      tabIndex={-1}
+      aria-live="polite"
+      aria-relevant="additions text"
+      aria-atomic="false"
     />
   );
 }

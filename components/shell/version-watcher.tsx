@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shell/toast";
 import { isChunkLoadError, RELOAD_KEY, shouldReload } from "@/lib/version/reload-guard";
 
 /**

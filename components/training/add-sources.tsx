@@ -3,7 +3,7 @@
 import { GlobeIcon, LoaderCircleIcon, TypeIcon, UploadIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

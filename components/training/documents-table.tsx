@@ -3,13 +3,18 @@
 import { LoaderCircleIcon, Trash2Icon } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
 import { useTimeZone } from "@/components/account/use-time-zone";
+import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
+import { whenFirstOpen } from "@/components/ui/when-first-open";
 import { ApiClientError } from "@/lib/client/api";
 import { useDocuments, useRemoveDocuments, useRetryDocument } from "@/lib/client/queries/training";
 import { DocumentRow } from "./document-row";
-import { RemoveDocumentsDialog } from "./remove-documents-dialog";
+
+// Loaded on first opening: Radix's dialog stays out of the page's first load (issue 18).
+const RemoveDocumentsDialog = whenFirstOpen(() =>
+  import("./remove-documents-dialog").then((m) => m.RemoveDocumentsDialog),
+);
 
 /**
  * The agent's documents (AGENT-6): status, size, type, characters, date, pages; select many, remove with a

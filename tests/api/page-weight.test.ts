@@ -15,12 +15,16 @@ const sentences = (ns: object): string[] =>
  * download. The public chat (what every visitor of every agent opens) ≤ 140 KB gzipped, the framework's
  * own share being ~133 KB.
  *
- * The owner's pages are held at today's ceiling so they grow no further. The goal is 170 KB (issue 18,
- * open): what stands between is the app shell's Radix menus and dialogs, sonner, TanStack Query and the
- * next-intl client, ~90 KB shared by every signed-in page.
+ * The owner's pages are held at today's ceiling so they grow no further: 189–196 KB, down from 231–240 once
+ * what only an interaction needs left their first load (sonner loads with the first toast; the shell's
+ * menus and phone sheet, and every dialog, load their Radix code when first used; billing's tabs and
+ * setup's radio groups are Radix's markup and keyboard without its code). The goal is 170 KB (issue 18,
+ * open): what stands between is what every signed-in page shares, ~46 KB over the framework's ~134 KB
+ * (next-intl's client with its ICU message parser ~12 KB, TanStack Query ~11 KB, tailwind-merge ~10 KB,
+ * client navigation, lucide's base, the account and shell code), and each page's own 9–16 KB.
  */
 const PUBLIC_BUDGET_KB = 140;
-const OWNER_CEILING_KB = 242;
+const OWNER_CEILING_KB = 198;
 
 async function page(path: string, cookie = "") {
   const res = await fetch(`${baseUrl()}${path}`, { headers: cookie ? { cookie } : {} });
@@ -88,6 +92,8 @@ describe(`the owner's pages stay within ${OWNER_CEILING_KB} KB of gzipped script
     "/en/history",
     "/en/chat",
     "/en/billing",
+    "/en/setup/widget",
+    "/en/setup/api-keys",
     "/vi/setup",
   ]) {
     it(path, async () => {
