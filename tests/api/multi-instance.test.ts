@@ -149,6 +149,14 @@ if (!postgres) {
       });
       expect(me.status).toBe(200);
 
+      // A remembers its searches (by the agent's corpus stamp): it asks about delivery before the document
+      // goes, so the search is in A's memory when B deletes it.
+      useChatServer(a!.baseUrl);
+      const reader = new Visitor();
+      const before = await reader.ask(agentId, "Do you deliver?");
+      expect(before.status).toBe(200);
+      expect((before.body.data!.message as Message).sources.map((s) => s.title)).toContain("delivery.txt");
+
       // Deleted on B: the original leaves the bucket.
       const removed = await fetch(`${b!.baseUrl}/api/v1/agent/document/${ids[1]}`, {
         method: "DELETE",
@@ -159,6 +167,10 @@ if (!postgres) {
         .poll(async () => (await s3.keys()).some((k) => k.endsWith(ids[1]!)), { timeout: 10_000 })
         .toBe(false);
       expect((await s3.keys()).some((k) => k.endsWith(ids[0]!))).toBe(true);
+      // ...and A, asked the same again, no longer finds what B removed (no message between the two).
+      const after = await reader.ask(agentId, "Do you deliver?");
+      expect(after.status).toBe(200);
+      expect((after.body.data!.message as Message).sources.map((s) => s.title)).not.toContain("delivery.txt");
 
       // Throughput: the same cheap public read on one instance, then on both.
       const burst = async (bases: string[], n = 200) => {
