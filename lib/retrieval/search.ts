@@ -245,24 +245,32 @@ async function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number
   // with the number of distinct words matched), plus the passages holding any adjacent pair, so a phrase
   // match is never lost to a long wordy passage.
   const { words: rare, pairs } = await candidateQueries(db, agentId, plan);
+  // With pairs, one pass over the passages holding either (each row read and ranked once, where two
+  // selects read the agent's passages twice: a fifth of the statement's time at 10k passages).
+  const candidates = pairs
+    ? sql`
+    matched as materialized (
+      select id, ts_rank(search, ${q(plan.any)}) as r,
+        search @@ ${q(rare)} as word, search @@ ${q(pairs)} as pair
+      from passages
+      where agent_id = ${agentId} and search @@ ${q(`(${rare}) | (${pairs})`)}
+    ),
+    candidates as (
+      (select id from matched where word order by r desc, id limit ${num(CANDIDATES)})
+      union
+      (select id from matched where pair order by r desc, id limit ${num(PAIR_CANDIDATES)})
+    )`
+    : sql`
+    candidates as (
+      select id from passages
+        where agent_id = ${agentId} and search @@ ${q(rare)}
+        order by ts_rank(search, ${q(plan.any)}) desc, id
+        limit ${num(CANDIDATES)}
+    )`;
   return rows(
     db,
     sql`
-    with candidates as (
-      (select id from passages
-        where agent_id = ${agentId} and search @@ ${q(rare)}
-        order by ts_rank(search, ${q(plan.any)}) desc, id
-        limit ${num(CANDIDATES)})
-      ${
-        pairs
-          ? sql`union
-      (select id from passages
-        where agent_id = ${agentId} and search @@ ${q(pairs)}
-        order by ts_rank(search, ${q(plan.any)}) desc, id
-        limit ${num(PAIR_CANDIDATES)})`
-          : sql``
-      }
-    )
+    with ${candidates}
     select id, document_id, page_id, heading, content, score from (
       select p.id, p.document_id, p.page_id, p.heading, p.content,
         ${num(W_COVERAGE)} * (${coverage})::float8 / ${num(plan.terms.length)}
