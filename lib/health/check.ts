@@ -10,7 +10,7 @@ export type Health = {
   database: {
     kind: "pglite" | "postgres" | null;
     ok: boolean;
-    /** PGlite only: the probe waited behind a running transaction (the in-process database is open) */
+    /** PGlite only: the probe waited behind a running statement (the database's thread is up and open) */
     busy?: boolean;
     extensions: Record<string, boolean> | null;
   };
@@ -26,8 +26,10 @@ export type Health = {
 const BOOT_WAIT_MS = 2_000;
 /**
  * PGlite runs one statement at a time for the whole process, so `select 1` queues behind whatever
- * transaction is running (learning a large document writes for a few hundred milliseconds). Past this
- * wait the probe reports what it can know without queueing: the in-process database is open.
+ * statement or transaction is running (learning a large document writes for a few hundred milliseconds).
+ * That happens on the database's own thread (lib/db/pglite-thread), so this thread is free to answer:
+ * past this wait the probe reports what it can know without queueing, that the thread is up and the
+ * database open.
  */
 const PGLITE_PROBE_WAIT_MS = 100;
 
