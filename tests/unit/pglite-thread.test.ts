@@ -10,6 +10,7 @@ import { bigint, integer, jsonb, numeric, pgTable, text, timestamp } from "drizz
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Database, openDatabase } from "@/lib/db/client";
+import { databaseAnswers } from "@/lib/health/check";
 
 /**
  * Issue 18, "nothing stalls the server": the embedded database runs on its own thread
@@ -198,6 +199,18 @@ describe("PGlite on its own thread", () => {
     expect((await database.pglite!.query("select 1 as n")).rows).toEqual([{ n: 1 }]);
   });
 
+  it("lets /api/health answer at once while the thread is busy, and say so", async () => {
+    expect(await databaseAnswers(database)).toBe(true);
+    // (then: a drizzle query starts when it is awaited)
+    const long = database.db.execute(sql`select pg_sleep(1)`).then(() => {});
+    const started = performance.now();
+    expect(await databaseAnswers(database)).toBe("busy");
+    expect(performance.now() - started).toBeLessThan(100);
+    await long;
+    // Checks asked together share one probe instead of queueing behind each other.
+    expect(await Promise.all([1, 2, 3].map(() => databaseAnswers(database)))).toEqual([true, true, true]);
+  });
+
   it("delivers NOTIFY to a listener", async () => {
     const heard: string[] = [];
     const stop = await database.pglite!.listen("pings", (payload) => heard.push(payload));
@@ -220,6 +233,7 @@ describe("the PGlite thread's end", () => {
     expect(pglite.closed).toBe(true);
     expect(pglite.ready).toBe(false);
     await expect(pglite.query("select 1")).rejects.toThrow("PGlite is closed");
+    expect(await databaseAnswers(database)).toBe(false);
     const again = await openDatabase({ dataDir: dir });
     try {
       expect((await again.pglite!.query("select n from kept")).rows).toEqual([{ n: 7 }]);

@@ -171,6 +171,11 @@ export class PgliteThread {
     return this.#gone !== null;
   }
 
+  /** Something asked has not been answered yet, or a transaction is open: a new query would wait. */
+  get busy(): boolean {
+    return this.#pending.size > 0 || this.#openTransactions > 0;
+  }
+
   query<T>(text: string, params: unknown[] = [], options?: QueryOptions, tx?: TxId): Promise<Results<T>> {
     return this.#call({ op: "query", text, params, ...optionsAsData(options), ...(tx ? { tx } : {}) });
   }
