@@ -4,8 +4,9 @@
  * stripping (see thread.ts, `workerEntry`).
  *
  * Everything posted is copied with the structured clone algorithm: rows keep their Dates, bigints,
- * Uint8Arrays and parsed JSON as PGlite built them. Functions cannot cross, which is why query options
- * travel as data (`rawTypes`) and errors as their fields (`SerializedError`).
+ * Uint8Arrays and parsed JSON as PGlite built them, and parameters arrive as they were given (a Buffer as
+ * a plain Uint8Array, which PGlite serializes alike for bytea). Functions cannot cross, which is why query
+ * options travel as data (`rawTypes`) and errors as their fields (`SerializedError`).
  */
 
 /** Where the worker opens its database (path.join(dataDir, "pglite")). */
