@@ -99,8 +99,9 @@ const schema = z.object({
   VERSION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REDIRECTS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
-   * Postgres: the longest one retrieval statement may take before it is cancelled and the question gets the
-   * agent's fallback instead of waiting (a stuck lock, an overloaded server). PGlite cannot cancel.
+   * The longest one retrieval statement may take before the question gets the agent's fallback instead of
+   * waiting (a stuck lock, an overloaded server): Postgres cancels the statement; PGlite cannot, and its
+   * thread finishes it while the answer goes on without it.
    */
   RETRIEVAL_BUDGET_MS: z.coerce
     .number({ error: "RETRIEVAL_BUDGET_MS must be a whole number of milliseconds from 50 to 60000" })

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { logger } from "@/lib/logger";
 import { lockDataDir } from "./lock";
+import { PgliteThread } from "./pglite-thread/thread";
 import * as schema from "./schema";
 
 const log = logger("db");
@@ -27,8 +28,8 @@ export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** set on PGlite: pg-boss attaches to it through its own adapter */
-  pglite?: PGlite;
+  /** set on PGlite: the database's own thread (pg-boss attaches to it through its own adapter) */
+  pglite?: PgliteThread;
   /** set on Postgres */
   pool?: pg.Pool;
   /** where it lives, for messages: a folder or a redacted URL */
@@ -64,21 +65,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const folder = path.join(opts.dataDir, "pglite");
   const release = lockDataDir(opts.dataDir);
   try {
-    // Imported lazily so a Postgres deployment never loads the WASM build.
-    const [{ PGlite }, { vector }, { unaccent }, { pg_trgm }] = await Promise.all([
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite-pgvector"),
-      import("@electric-sql/pglite/contrib/unaccent"),
-      import("@electric-sql/pglite/contrib/pg_trgm"),
-    ]);
-    const client = await PGlite.create(folder, { extensions: { vector, unaccent, pg_trgm } });
+    // The embedded database runs on a thread of its own, so a heavy statement never stalls the server.
+    const thread = await PgliteThread.open(folder);
     return {
-      db: drizzlePglite(client, { schema }),
+      db: drizzleOverThread(thread),
       kind: "pglite",
-      pglite: client,
+      pglite: thread,
       location: folder,
       close: async () => {
-        await client.close();
+        await thread.close();
         release();
       },
     };
@@ -86,6 +81,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     release();
     throw err;
   }
+}
+
+/**
+ * Drizzle's PGlite driver over the thread: it calls query (with drizzle's text-keeping parsers),
+ * transaction and exec, which the thread offers with PGlite's own signatures and answers.
+ */
+export function drizzleOverThread(thread: PgliteThread) {
+  return drizzlePglite(thread as unknown as PGlite, { schema });
 }
 
 function redact(url: string): string {

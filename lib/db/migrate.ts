@@ -2,9 +2,8 @@ import "server-only";
 import path from "node:path";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { Database } from "./client";
+import { type Database, drizzleOverThread } from "./client";
 
 /**
  * The session-level advisory lock every instance takes around migrating a Postgres database: instances
@@ -19,7 +18,7 @@ export async function migrate(database: Database): Promise<void> {
   // Each migrator wants its own driver's Drizzle: a plain one over the same connection.
   if (database.kind === "pglite") {
     // One process owns a PGlite folder (lib/db/lock.ts): nobody to wait for.
-    await migratePglite(drizzlePglite(database.pglite!), { migrationsFolder });
+    await migratePglite(drizzleOverThread(database.pglite!), { migrationsFolder });
     return;
   }
   // One connection holds the lock and runs the migrations: a session lock belongs to its connection.

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "./client";
+import { PgliteThread } from "./pglite-thread/thread";
 
 /**
  * A time budget for reads that must never hold up an answer (issue 18): on Postgres each statement of
@@ -9,8 +10,10 @@ import type { Db } from "./client";
  * the caller gets StatementBudgetExceeded instead of waiting. The statements run in one read transaction
  * on one pooled connection, which the setting dies with.
  *
- * PGlite runs SQL synchronously on the server's own thread: there is nothing to cancel a statement from,
- * so `run` goes unbudgeted there (the embedded database is for one machine and small agents).
+ * PGlite cannot cancel a statement (its WASM build has no timer to interrupt one), but it runs on a thread
+ * of its own (lib/db/pglite-thread): the caller stops waiting past `ms` and gets StatementBudgetExceeded,
+ * while the thread finishes the statement and its answer is dropped. The budget counts from the call, so a
+ * wait behind other statements counts, as a lock wait does on Postgres.
  */
 export class StatementBudgetExceeded extends Error {
   constructor(readonly ms: number) {
@@ -23,9 +26,14 @@ export function cancelsStatements(db: Db): boolean {
   return (db as Db & { $client?: unknown }).$client instanceof pg.Pool;
 }
 
+function onPgliteThread(db: Db): boolean {
+  return (db as Db & { $client?: unknown }).$client instanceof PgliteThread;
+}
+
 export async function withStatementBudget<T>(db: Db, ms: number, run: (db: Db) => Promise<T>): Promise<T> {
-  if (!cancelsStatements(db)) return run(db);
   const budget = Math.max(1, Math.trunc(ms));
+  if (onPgliteThread(db)) return stopWaitingAfter(budget, run(db));
+  if (!cancelsStatements(db)) return run(db);
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local statement_timeout = ${budget}`));
@@ -36,6 +44,19 @@ export async function withStatementBudget<T>(db: Db, ms: number, run: (db: Db) =
     if (isQueryCanceled(err)) throw new StatementBudgetExceeded(budget);
     throw err;
   }
+}
+
+/**
+ * The work's answer, or StatementBudgetExceeded once `budget` ms have passed. The work goes on (its later
+ * statements of `run` too, reads only) and nobody hears how it ends.
+ */
+function stopWaitingAfter<T>(budget: number, work: Promise<T>): Promise<T> {
+  work.catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StatementBudgetExceeded(budget)), budget);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** SQLSTATE 57014 (query_canceled), possibly wrapped by drizzle. */

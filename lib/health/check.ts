@@ -10,7 +10,7 @@ export type Health = {
   database: {
     kind: "pglite" | "postgres" | null;
     ok: boolean;
-    /** PGlite only: the probe waited behind a running transaction (the in-process database is open) */
+    /** PGlite only: the probe waited behind a running statement (the database's thread is up and open) */
     busy?: boolean;
     extensions: Record<string, boolean> | null;
   };
@@ -26,8 +26,10 @@ export type Health = {
 const BOOT_WAIT_MS = 2_000;
 /**
  * PGlite runs one statement at a time for the whole process, so `select 1` queues behind whatever
- * transaction is running (learning a large document writes for a few hundred milliseconds). Past this
- * wait the probe reports what it can know without queueing: the in-process database is open.
+ * statement or transaction is running (learning a large document writes for a few hundred milliseconds).
+ * That happens on the database's own thread (lib/db/pglite-thread), so this thread is free to answer with
+ * what it can know without queueing: the thread is up and the database open. It does so at once when
+ * the thread is known to be busy, and past this wait when a probe asked on an idle thread has not come back.
  */
 const PGLITE_PROBE_WAIT_MS = 100;
 
@@ -75,19 +77,31 @@ export async function checkHealth(): Promise<Health> {
   };
 }
 
-async function databaseAnswers(database: Database): Promise<boolean | "busy"> {
-  const probe = database.db
+const select1 = (database: Database) =>
+  database.db
     .execute(sql`select 1`)
     .then(() => true)
     .catch(() => false);
+
+/** PGlite: the probe on its way, shared by the checks asked meanwhile so they do not queue behind each other. */
+const probes = new WeakMap<Database, Promise<boolean>>();
+
+export async function databaseAnswers(database: Database): Promise<boolean | "busy"> {
   const pglite = database.pglite;
-  if (!pglite) return probe;
+  if (!pglite) return select1(database);
+  let probe = probes.get(database);
+  if (!probe) {
+    // Statements are waiting on the thread already: a probe would queue behind them to learn no more.
+    if (pglite.busy) return pglite.ready ? "busy" : false;
+    probe = select1(database).finally(() => probes.delete(database));
+    probes.set(database, probe);
+  }
   const wait = new Promise<"busy">((resolve) =>
     setTimeout(() => resolve("busy"), PGLITE_PROBE_WAIT_MS).unref(),
   );
   const first = await Promise.race([probe, wait]);
   if (first !== "busy") return first;
-  return pglite.ready && !pglite.closed ? "busy" : false;
+  return pglite.ready ? "busy" : false;
 }
 
 /** Once pg-boss's schema is installed it stays so; asked again only until it has answered yes. */

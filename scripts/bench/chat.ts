@@ -30,7 +30,8 @@ import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
  * Each size gets its own PGlite folder, seeded directly before the server starts (one process per folder);
  * with `--postgres <url>` (a server whose user may create databases) a fresh database per size instead.
  * Step 2 also measures /api/health with the same 20 clients on the same process, and prints the ratio
- * (issue 18's goal: public answers ≥ 25 % of health's throughput on Postgres, ≥ 10 % on PGlite).
+ * (issue 18's goal: public answers ≥ 25 % of health's throughput on Postgres, ≥ 10 % on PGlite), and the
+ * latency of /api/health asked by one more client while the answers run.
  * Figures only; never a pass/fail test.
  */
 const root = process.cwd();
@@ -571,8 +572,33 @@ async function load(base: string, agentId: string, builtinAgentId: string, cpu: 
       headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
       body: JSON.stringify({ agent_id: agent, content: questionList[n++ % questionList.length]! }),
     });
+  // Meanwhile one more client asks /api/health every 50 ms: what a load balancer's probe sees while the
+  // server is busy answering (issue 18: nothing stalls the server).
+  let answering = true;
+  const during: number[] = [];
+  const probe = (async () => {
+    while (answering) {
+      const t = performance.now();
+      const ok = await fetch(`${base}/api/health`).then(
+        async (res) => {
+          await res.text();
+          return res.status === 200;
+        },
+        () => false,
+      );
+      during.push(ok ? performance.now() - t : Number.POSITIVE_INFINITY);
+      await sleep(50);
+    }
+  })();
   const builtin = await hammer("answers, built-in quoting", ask(builtinAgentId), cpu);
   const model = await hammer("answers, instant model", ask(agentId), cpu);
+  answering = false;
+  await probe;
+  during.sort((a, b) => a - b);
+  const failed = during.filter((t) => t === Number.POSITIVE_INFINITY).length;
+  console.log(
+    `  ${"  health meanwhile".padEnd(26)} ${String(during.length - failed).padStart(8)} ${"".padStart(8)} ${pct(during, 50).toFixed(1).padStart(8)} ${pct(during, 95).toFixed(1).padStart(8)} ${(during.filter((t) => t !== Number.POSITIVE_INFINITY).at(-1) ?? 0).toFixed(1).padStart(8)} ${"".padStart(17)}   ${failed ? `${failed} failed` : "none"} (1 client, every 50 ms)`,
+  );
   const health = await hammer("/api/health", () => fetch(`${base}/api/health`), cpu);
   const goal = POSTGRES ? 25 : 10;
   const ratio = (x: number) => `${((100 * x) / Math.max(health, 1e-9)).toFixed(1)} %`;
