@@ -116,6 +116,8 @@ describe("a crash with a provider's event stored and not processed", () => {
     webhookPath: string,
     setWebhook: (url: string) => void,
   ) => {
+    // The server an earlier test left running stops first: a test owns one server at a time.
+    await server?.stop();
     server = await startTestServer({ env: { ...peerEnv(), ...env } });
     setWebhook(`${server.baseUrl}${webhookPath}`);
     return server;
