@@ -16,7 +16,9 @@ const nextConfig: NextConfig = {
   devIndicators: false,
   // Unknown paths render app/global-not-found.tsx on the server; notFound() thrown inside a page would
   // only render on the client (vercel/next.js#62228), so pages avoid it for routing failures.
-  experimental: { globalNotFound: true },
+  // The stylesheet rides inside the HTML: a phone paints the page without a second round trip for it, and
+  // so before the fonts and scripts arrive (issue 18: LCP of the public chat page).
+  experimental: { globalNotFound: true, inlineCss: true },
   // SEC-4: security headers for the responses proxy.ts does not see (API, manifest, static files).
   headers: async () => nextConfigHeaders(),
 };
