@@ -47,6 +47,11 @@ describe("configuration", () => {
     expect(failure({ WORKER_CONCURRENCY: "0" }).variable).toBe("WORKER_CONCURRENCY");
     expect(failure({ WORKER_CONCURRENCY: "many" }).variable).toBe("WORKER_CONCURRENCY");
     expect(failure({ WORKER_MODE: "separate" }).reason).toMatch(/DATABASE_URL/);
+    expect(failure({ RETRIEVAL_CACHE_ENTRIES: "-1" }).variable).toBe("RETRIEVAL_CACHE_ENTRIES");
+    expect(failure({ RETRIEVAL_CACHE_ENTRIES: "lots" }).reason).toMatch(/whole number from 0 to 100000/);
+    expect(parseConfig({ DATA_DIR: dataDir(), RETRIEVAL_CACHE_ENTRIES: "0" }).RETRIEVAL_CACHE_ENTRIES).toBe(
+      0,
+    );
     expect(failure({ NODE_ENV: "production", DATABASE_URL: "postgres://h/db" }).variable).toBe(
       "SESSION_SECRET",
     );
