@@ -1,9 +1,7 @@
 import "server-only";
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
+import { workerEntry } from "@/lib/server/worker-entry";
 import type { Event, Reply, Request, SerializedError, ThreadData, TxId } from "./protocol.ts";
 
 /**
@@ -42,23 +40,8 @@ export type ThreadTransaction = {
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
 type Outgoing = Request extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
 
-/**
- * The worker file on disk. Bundlers move this module (a production build puts it under .next), so its
- * own URL is tried first and the source tree under the working directory after (the server and the
- * scripts run from the project root), as lib/ingest/parse does for its worker.
- */
-function workerEntry(): string {
-  const candidates: string[] = [];
-  try {
-    candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.ts"));
-  } catch {
-    // import.meta.url is not a file URL inside some bundles.
-  }
-  candidates.push(path.join(process.cwd(), "lib", "db", "pglite-thread", "worker.ts"));
-  const found = candidates.find((c) => existsSync(c));
-  if (!found) throw new Error(`PGlite thread entry not found (looked at ${candidates.join(", ")})`);
-  return found;
-}
+const workerFile = () =>
+  workerEntry(import.meta.url, "lib/db/pglite-thread/worker.ts", "PGlite thread entry");
 
 export class PgliteThread {
   readonly #worker: Worker;
@@ -78,7 +61,7 @@ export class PgliteThread {
 
   /** Starts the thread and opens (or creates) the database in `folder`. */
   static async open(folder: string): Promise<PgliteThread> {
-    const worker = new Worker(workerEntry(), {
+    const worker = new Worker(workerFile(), {
       workerData: { folder } satisfies ThreadData,
       // Not the parent's loaders (tsx, a test runner): Node strips the types itself, the same everywhere.
       execArgv: ["--disable-warning=ExperimentalWarning"],

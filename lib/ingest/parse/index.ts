@@ -1,8 +1,6 @@
 import "server-only";
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { workerEntry } from "@/lib/server/worker-entry";
 import { detectType } from "./detect.ts";
 import { Gate, runWorker, type WorkerOptions } from "./run-worker.ts";
 import { defaultLimits, type ParsableType, type ParseLimits, type ParseResult, tooLarge } from "./types.ts";
@@ -22,22 +20,7 @@ export {
 
 export type ParseInput = { bytes: Uint8Array; name: string; type?: ParsableType };
 
-/**
- * The worker file on disk. Bundlers move this module, so its own URL is tried first and the source tree
- * next to the working directory after (next start and the scripts run from the project root).
- */
-function workerEntry(): string {
-  const candidates: string[] = [];
-  try {
-    candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.ts"));
-  } catch {
-    // import.meta.url is not a file URL inside some bundles.
-  }
-  candidates.push(path.join(process.cwd(), "lib", "ingest", "parse", "worker.ts"));
-  const found = candidates.find((c) => existsSync(c));
-  if (!found) throw new Error(`ingest parser worker not found (looked at ${candidates.join(", ")})`);
-  return found;
-}
+const workerFile = () => workerEntry(import.meta.url, "lib/ingest/parse/worker.ts", "ingest parser worker");
 
 let entry: string | null = null;
 /**
@@ -65,7 +48,7 @@ export async function parseDocument(
   // mislabelled file here rather than pay ~0.1–0.3 s to start a worker for it.
   const detected = detectType(input.name, input.bytes, input.type);
   if (!detected.ok) return detected;
-  entry ??= workerEntry();
+  entry ??= workerFile();
   const job = { bytes: input.bytes, name: input.name, type: input.type, limits: l };
   return gate.run(() =>
     runWorker(entry!, job, {
