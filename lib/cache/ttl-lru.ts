@@ -29,6 +29,15 @@ export class TtlLru<V> {
     }
   }
 
+  /** The value under `key`, made by `make` and kept when there is none (or it has expired). */
+  remember(key: string, make: () => V): V {
+    const known = this.get(key);
+    if (known !== undefined) return known;
+    const value = make();
+    this.set(key, value);
+    return value;
+  }
+
   delete(key: string): void {
     this.entries.delete(key);
   }

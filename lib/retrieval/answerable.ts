@@ -167,12 +167,10 @@ type PassageWords = {
 const passageWordCache = new TtlLru<PassageWords>(2_000, 10 * 60_000);
 
 function passageWords(hit: Pick<SearchHit, "heading" | "content">): PassageWords {
-  const key = `${hit.heading ?? ""}\u0000${hit.content}`;
-  let known = passageWordCache.get(key);
-  if (!known) {
+  return passageWordCache.remember(`${hit.heading ?? ""}\u0000${hit.content}`, () => {
     const tokens = passageSearchText(hit.heading, hit.content).split(" ");
     let marked: Set<string> | undefined;
-    known = {
+    return {
       tokens,
       present: new Set(tokens),
       stems: new Set(tokens.map(stem)),
@@ -181,9 +179,7 @@ function passageWords(hit: Pick<SearchHit, "heading" | "content">): PassageWords
         return marked;
       },
     };
-    passageWordCache.set(key, known);
-  }
-  return known;
+  });
 }
 
 /** The best share any of the first hits reaches. */

@@ -95,32 +95,24 @@ const analyzed = new TtlLru<AnalyzedUnit[]>(2_000, 10 * 60_000);
 const headings = new TtlLru<TokenSet>(2_000, 10 * 60_000);
 
 export function analyzedUnits(content: string): AnalyzedUnit[] {
-  const known = analyzed.get(content);
-  if (known) return known;
-  const units = passageUnits(content).map((unit): AnalyzedUnit => {
-    let marked: Set<string> | undefined;
-    return {
-      ...unit,
-      own: tokenSet(unit.text),
-      folded: ` ${foldForSearch(unit.text)} `,
-      marked: () => {
-        marked ??= new Set(markedTokens(unit.text));
-        return marked;
-      },
-    };
-  });
-  analyzed.set(content, units);
-  return units;
+  return analyzed.remember(content, () =>
+    passageUnits(content).map((unit): AnalyzedUnit => {
+      let marked: Set<string> | undefined;
+      return {
+        ...unit,
+        own: tokenSet(unit.text),
+        folded: ` ${foldForSearch(unit.text)} `,
+        marked: () => {
+          marked ??= new Set(markedTokens(unit.text));
+          return marked;
+        },
+      };
+    }),
+  );
 }
 
 export function headingTokens(heading: string | null): TokenSet | null {
-  if (!heading) return null;
-  let known = headings.get(heading);
-  if (!known) {
-    known = tokenSet(heading);
-    headings.set(heading, known);
-  }
-  return known;
+  return heading ? headings.remember(heading, () => tokenSet(heading)) : null;
 }
 
 export function scoreUnit(
