@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { agents } from "@/lib/db/schema";
 
 /** Every query of the agents table. Owner-scoped ones take the owner's id: there is only "my agent". */
@@ -19,16 +20,20 @@ export async function agentToAnswer(
   db: Db,
   publicId: string,
 ): Promise<(AgentRow & { corpusVersion: number | null }) | null> {
-  const [row] = await db
-    .select({
-      ...getTableColumns(agents),
-      corpusVersion: sql<string | number | null>`(
-        select version from passage_terms where agent_id = ${agents.id} and term = ''
-      )`,
-    })
-    .from(agents)
-    .where(eq(agents.publicId, publicId))
-    .limit(1);
+  const statement = preparedQuery(db, "agent_to_answer", (d, name) =>
+    d
+      .select({
+        ...getTableColumns(agents),
+        corpusVersion: sql<string | number | null>`(
+          select version from passage_terms where agent_id = ${agents.id} and term = ''
+        )`,
+      })
+      .from(agents)
+      .where(eq(agents.publicId, sql.placeholder("publicId")))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ publicId });
   if (!row) return null;
   return { ...row, corpusVersion: row.corpusVersion === null ? null : Number(row.corpusVersion) };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { preparedQuery } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
 import {
   type AnswerMode,
@@ -33,10 +34,27 @@ export async function createConversation(
     device: string | null;
   },
 ): Promise<ConversationRow> {
-  const [row] = await db
-    .insert(conversations)
-    .values({ ...values, title: values.title.slice(0, TITLE_CHARS) })
-    .returning();
+  const statement = preparedQuery(db, "create_conversation", (d, name) =>
+    d
+      .insert(conversations)
+      .values({
+        publicId: sql.placeholder("publicId"),
+        agentId: sql.placeholder("agentId"),
+        channel: sql.placeholder("channel"),
+        visitorId: sql.placeholder("visitorId"),
+        apiKeyId: sql.placeholder("apiKeyId"),
+        title: sql.placeholder("title"),
+        language: sql.placeholder("language"),
+        device: sql.placeholder("device"),
+      })
+      .returning()
+      .prepare(name),
+  );
+  const [row] = await statement.execute({
+    ...values,
+    apiKeyId: values.apiKeyId ?? null,
+    title: values.title.slice(0, TITLE_CHARS),
+  });
   return row!;
 }
 
@@ -45,20 +63,29 @@ export async function conversationInScope(
   db: Db,
   scope: { publicId: string; agentId: string; channel: ConversationChannel; visitorId: string | null },
 ): Promise<ConversationRow | null> {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.publicId, scope.publicId),
-        eq(conversations.agentId, scope.agentId),
-        eq(conversations.channel, scope.channel),
-        scope.visitorId === null
-          ? sql`${conversations.visitorId} is null`
-          : eq(conversations.visitorId, scope.visitorId),
-      ),
-    )
-    .limit(1);
+  // Two shapes: a visitor's conversation, or the owner's (no visitor).
+  const owners = scope.visitorId === null;
+  const statement = preparedQuery(
+    db,
+    owners ? "conversation_of_owner" : "conversation_of_visitor",
+    (d, name) =>
+      d
+        .select()
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.publicId, sql.placeholder("publicId")),
+            eq(conversations.agentId, sql.placeholder("agentId")),
+            eq(conversations.channel, sql.placeholder("channel")),
+            owners
+              ? sql`${conversations.visitorId} is null`
+              : eq(conversations.visitorId, sql.placeholder("visitorId")),
+          ),
+        )
+        .limit(1)
+        .prepare(name),
+  );
+  const [row] = await statement.execute(scope);
   return row ?? null;
 }
 
@@ -98,12 +125,16 @@ export async function conversationOfVisitor(
 
 /** The last turns, oldest first, for follow-up questions and the model's context. */
 export async function recentTurns(db: Db, conversationId: string, count: number): Promise<MessageRow[]> {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(desc(messages.seq))
-    .limit(count);
+  const statement = preparedQuery(db, "recent_turns", (d, name) =>
+    d
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, sql.placeholder("conversationId")))
+      .orderBy(desc(messages.seq))
+      .limit(sql.placeholder("count"))
+      .prepare(name),
+  );
+  const rows = await statement.execute({ conversationId, count });
   return rows.reverse();
 }
 
@@ -126,22 +157,58 @@ export async function insertMessage(
   },
 ): Promise<MessageRow> {
   // One statement: the conversation's counts move with the message, atomically and in one round trip.
-  const counted = db.$with("counted").as(
-    db
-      .update(conversations)
-      .set({
-        messageCount: sql`${conversations.messageCount} + 1`,
-        lastMessageAt: sql`now()`,
-        ...(values.mode === "fallback" ? { unanswered: sql`${conversations.unanswered} + 1` } : {}),
+  const statement = preparedQuery(db, "insert_message", (d, name) => {
+    const counted = d.$with("counted").as(
+      d
+        .update(conversations)
+        .set({
+          messageCount: sql`${conversations.messageCount} + 1`,
+          lastMessageAt: sql`now()`,
+          unanswered: sql`${conversations.unanswered} + ${sql.placeholder("unansweredStep")}::int`,
+        })
+        .where(eq(conversations.id, sql.placeholder("conversationId")))
+        .returning({ id: conversations.id }),
+    );
+    return d
+      .with(counted)
+      .insert(messages)
+      .values({
+        publicId: sql.placeholder("publicId"),
+        conversationId: sql.placeholder("conversationId"),
+        agentId: sql.placeholder("agentId"),
+        role: sql.placeholder("role"),
+        content: sql.placeholder("content"),
+        searchText: sql.placeholder("searchText"),
+        language: sql.placeholder("language"),
+        sources: sql.placeholder("sources"),
+        mode: sql.placeholder("mode"),
+        status: sql.placeholder("status"),
+        model: sql.placeholder("model"),
+        inputTokens: sql.placeholder("inputTokens"),
+        outputTokens: sql.placeholder("outputTokens"),
+        firstTokenMs: sql.placeholder("firstTokenMs"),
       })
-      .where(eq(conversations.id, values.conversationId))
-      .returning({ id: conversations.id }),
-  );
-  const [row] = await db
-    .with(counted)
-    .insert(messages)
-    .values({ ...values, searchText: foldForSearch(values.content) })
-    .returning();
+      .returning()
+      .prepare(name);
+  });
+  const [row] = await statement.execute({
+    publicId: values.publicId,
+    conversationId: values.conversationId,
+    agentId: values.agentId,
+    role: values.role,
+    content: values.content,
+    searchText: foldForSearch(values.content),
+    language: values.language,
+    sources: values.sources ?? [],
+    mode: values.mode ?? null,
+    status: values.status ?? "complete",
+    model: values.model ?? null,
+    inputTokens: values.inputTokens ?? null,
+    outputTokens: values.outputTokens ?? null,
+    firstTokenMs: values.firstTokenMs ?? null,
+    // An answer that fell back is one more the agent could not answer.
+    unansweredStep: values.mode === "fallback" ? 1 : 0,
+  });
   return row!;
 }
 

@@ -4,9 +4,10 @@ import { currentLimits } from "@/lib/billing/entitlement";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
+import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
-import { anyFlagRaised, raiseFlag } from "@/lib/limits/flags";
-import { type EnforcedLimit, enforce, hit, limitedError } from "@/lib/limits/rate-limit";
+import { raiseFlag } from "@/lib/limits/flags";
+import { type EnforcedLimit, enforce, type FlagRead, limitedError } from "@/lib/limits/rate-limit";
 import { ChallengeError, checkSolution, newChallenge } from "./challenge";
 import { type RefusalReason, recordRefusal } from "./refusals";
 
@@ -45,7 +46,7 @@ export function addressDailyCap(limits: PlanLimits): number {
 }
 
 /** A refusal is also counted for the owner's insight, after the limit's own reaction to it. */
-function enforceCounted(db: Db, agentId: string | null, limits: Counted[]): Promise<void> {
+function enforceCounted(db: Db, agentId: string | null, limits: Counted[], flags?: FlagRead) {
   return enforce(
     db,
     limits.map((limit) => ({
@@ -55,6 +56,8 @@ function enforceCounted(db: Db, agentId: string | null, limits: Counted[]): Prom
         if (agentId) await recordRefusal(db, agentId, limit.reason);
       },
     })),
+    undefined,
+    flags,
   );
 }
 
@@ -66,34 +69,56 @@ export async function enforcePublicLimits(db: Db, req: Request, who: PublicCalle
   const c = config();
   const minute = 60;
   const flagAddress = () => raiseFlag(db, suspectAddress(who.addressKey));
-  await enforceCounted(db, who.agentId, [
-    {
-      key: `chat-visitor:${who.visitorId}`,
-      max: c.CHAT_LIMIT_VISITOR_PER_MINUTE,
-      windowSeconds: minute,
-      detail: "chat_limit_visitor",
-      reason: "visitor_minute",
-      onRefused: flagAddress,
-    },
-    {
-      key: `chat-address:${who.addressKey}`,
-      max: c.CHAT_LIMIT_ADDRESS_PER_MINUTE,
-      windowSeconds: minute,
-      detail: "chat_limit_address",
-      reason: "address_minute",
-      onRefused: flagAddress,
-    },
-    {
-      key: `chat-agent:${who.agentId}`,
-      max: c.CHAT_LIMIT_AGENT_PER_MINUTE,
-      windowSeconds: minute,
-      detail: "chat_limit_agent",
-      reason: "agent_minute",
-      onRefused: () => raiseFlag(db, suspectAgent(who.agentId)),
-    },
-  ]);
+  // One statement: the minute limits; then, for a new visitor, the address's new visitors this hour
+  // (counted only when no minute limit refused); and whether the address or the agent is marked suspect.
+  const { results, flagged } = await enforceCounted(
+    db,
+    who.agentId,
+    [
+      {
+        key: `chat-visitor:${who.visitorId}`,
+        max: c.CHAT_LIMIT_VISITOR_PER_MINUTE,
+        windowSeconds: minute,
+        detail: "chat_limit_visitor",
+        reason: "visitor_minute",
+        onRefused: flagAddress,
+      },
+      {
+        key: `chat-address:${who.addressKey}`,
+        max: c.CHAT_LIMIT_ADDRESS_PER_MINUTE,
+        windowSeconds: minute,
+        detail: "chat_limit_address",
+        reason: "address_minute",
+        onRefused: flagAddress,
+      },
+      {
+        key: `chat-agent:${who.agentId}`,
+        max: c.CHAT_LIMIT_AGENT_PER_MINUTE,
+        windowSeconds: minute,
+        detail: "chat_limit_agent",
+        reason: "agent_minute",
+        onRefused: () => raiseFlag(db, suspectAgent(who.agentId)),
+      },
+      ...(who.isNewVisitor
+        ? [
+            {
+              key: `chat-new-visitors:${who.addressKey}`,
+              max: c.CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR,
+              windowSeconds: 60 * 60,
+              reason: "challenge" as const,
+              detail: "",
+              watch: true,
+            },
+          ]
+        : []),
+    ],
+    { keys: [suspectAddress(who.addressKey), suspectAgent(who.agentId)], seconds: SUSPECT_SECONDS },
+  );
 
-  await requireChallengeWhenSuspect(db, req, who);
+  // More new visitors from the address this hour than a household brings: automated, from now on.
+  const crowd = who.isNewVisitor && results[3] ? !results[3].ok : false;
+  if (crowd) await flagAddress();
+  await requireChallengeWhenSuspect(db, req, who, crowd || flagged);
 
   await enforceCounted(db, who.agentId, [
     {
@@ -114,27 +139,15 @@ export async function enforcePublicLimits(db: Db, req: Request, who: PublicCalle
 }
 
 /**
- * Looks automated → a solved challenge is required: more new visitors from the address this hour than a
- * household brings, or a recent burst at a per-minute cap from the address or at the agent.
+ * Looks automated (`suspect`: more new visitors from the address this hour than a household brings, or a
+ * recent burst at a per-minute cap from the address or at the agent) → a solved challenge is required.
  */
-async function requireChallengeWhenSuspect(db: Db, req: Request, who: PublicCaller): Promise<void> {
-  let suspect = false;
-  if (who.isNewVisitor) {
-    const fresh = await hit(db, {
-      key: `chat-new-visitors:${who.addressKey}`,
-      max: config().CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR,
-      windowSeconds: 60 * 60,
-    });
-    if (!fresh.ok) {
-      suspect = true;
-      await raiseFlag(db, suspectAddress(who.addressKey));
-    }
-  }
-  suspect ||= await anyFlagRaised(
-    db,
-    [suspectAddress(who.addressKey), suspectAgent(who.agentId)],
-    SUSPECT_SECONDS,
-  );
+async function requireChallengeWhenSuspect(
+  db: Db,
+  req: Request,
+  who: PublicCaller,
+  suspect: boolean,
+): Promise<void> {
   if (!suspect) return;
   const check = await checkSolution(db, req);
   if (check === "ok") return;
@@ -177,11 +190,17 @@ export async function spendAllowance(
   const max = (await currentLimits(db, ownerId)).monthlyMessages;
   const month = allowanceMonth();
   const rows = rowsOf<{ used: number }>(
-    await db.execute(sql`
-      INSERT INTO message_allowance (owner_id, month, used) VALUES (${ownerId}, ${month}, 1)
+    await runPrepared(
+      db,
+      "spend_allowance",
+      () => sql`
+      INSERT INTO message_allowance (owner_id, month, used)
+        VALUES (${sql.placeholder("ownerId")}::uuid, ${sql.placeholder("month")}::text, 1)
       ON CONFLICT (owner_id, month) DO UPDATE SET used = message_allowance.used + 1
-        WHERE message_allowance.used < ${max}
-      RETURNING used`),
+        WHERE message_allowance.used < ${sql.placeholder("max")}::int
+      RETURNING used`,
+      { ownerId, month, max },
+    ),
   );
   if (rows.length === 0 || max < 1) {
     if (agentId) await recordRefusal(db, agentId, "allowance");

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
 
 /**
@@ -17,13 +18,24 @@ export async function raiseFlag(db: Db, key: string): Promise<void> {
 /** Whether any of the keys was raised within the last `seconds`. */
 export async function anyFlagRaised(db: Db, keys: string[], seconds: number): Promise<boolean> {
   if (keys.length === 0) return false;
+  // Prepared once per number of keys (lib/db/prepared.ts): a visitor's every message asks it.
+  const n = keys.length;
+  const values: Record<string, unknown> = { seconds };
+  keys.forEach((key, i) => {
+    values[`key${i}`] = key;
+  });
   const rows = rowsOf<{ n: number }>(
-    await db.execute(sql`
+    await runPrepared(
+      db,
+      `flags_raised_${n}`,
+      () => sql`
       SELECT count(*)::int AS n FROM rate_limits
       WHERE key IN (${sql.join(
-        keys.map((k) => sql`${k}`),
+        keys.map((_, i) => sql`${sql.placeholder(`key${i}`)}::text`),
         sql`, `,
-      )}) AND window_start > now() - make_interval(secs => ${seconds})`),
+      )}) AND window_start > now() - make_interval(secs => ${sql.placeholder("seconds")}::float8)`,
+      values,
+    ),
   );
   return Number(rows[0]?.n ?? 0) > 0;
 }

@@ -1,8 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
+import { anyFlagRaised } from "@/lib/limits/flags";
 import { metrics } from "@/lib/metrics/registry";
 
 /**
@@ -21,75 +23,127 @@ export async function hit(db: Db, limit: Limit): Promise<LimitResult> {
   return result!;
 }
 
-/** One window's upsert: a new window when the old one has passed. */
-const counting = (windowSeconds: number) => sql`
+/** One window's upsert (the i-th limit's): a new window when the old one has passed. */
+const counting = (i: number) => {
+  const window = sql`make_interval(secs => ${sql.placeholder(`window${i}`)}::float8)`;
+  return sql`
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+      count = CASE WHEN rate_limits.window_start <= now() - ${window}
                    THEN 1 ELSE rate_limits.count + 1 END,
-      window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+      window_start = CASE WHEN rate_limits.window_start <= now() - ${window}
                    THEN now() ELSE rate_limits.window_start END
-    RETURNING count,
-      ceil(extract(epoch FROM (window_start + make_interval(secs => ${windowSeconds}) - now())))::int
-        AS retry_after`;
+    RETURNING count, ceil(extract(epoch FROM (window_start + ${window} - now())))::int AS retry_after`;
+};
+
+/**
+ * The statement counting `n` limits in order: each limit's upsert is a CTE that runs only when every
+ * earlier one's count is within its max. Keys, maxima and windows are its values, so it is prepared once
+ * per number of limits (lib/db/prepared.ts).
+ */
+function hitsInOrder(n: number, flags: number) {
+  const ctes = Array.from({ length: n }, (_, i) => {
+    const earlier = Array.from(
+      { length: i },
+      (_, j) => sql`(SELECT count FROM ${sql.raw(`l${j}`)}) <= ${sql.placeholder(`max${j}`)}::int`,
+    );
+    const key = sql`${sql.placeholder(`key${i}`)}::text`;
+    const source = earlier.length
+      ? sql`SELECT ${key}, now(), 1 WHERE ${sql.join(earlier, sql` AND `)}`
+      : sql`VALUES (${key}, now(), 1)`;
+    return sql`${sql.raw(`l${i}`)} AS (
+    INSERT INTO rate_limits (key, window_start, count) ${source}
+    ${counting(i)})`;
+  });
+  const picks = Array.from(
+    { length: n },
+    (_, i) => sql`SELECT ${sql.raw(String(i))} AS i, count, retry_after FROM ${sql.raw(`l${i}`)}`,
+  );
+  if (flags > 0) {
+    // Marks (lib/limits/flags.ts) read by the same round trip, as row -1: a different key from every limit's.
+    const keys = Array.from({ length: flags }, (_, i) => sql`${sql.placeholder(`flag${i}`)}::text`);
+    picks.push(sql`SELECT -1 AS i, count(*)::int AS count, 0 AS retry_after FROM rate_limits
+      WHERE key IN (${sql.join(keys, sql`, `)})
+        AND window_start > now() - make_interval(secs => ${sql.placeholder("flagSeconds")}::float8)`);
+  }
+  return sql`WITH ${sql.join(ctes, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`;
+}
+
+/** Marks to read with the limits (anyFlagRaised's question), in the same statement. */
+export type FlagRead = { keys: string[]; seconds: number };
 
 /**
  * Counts a hit on each limit in order, in ONE statement (a chat message passes five of them), stopping at
  * the first one exceeded: the limits after it are not counted, so one visitor over their own limit does
- * not use up the address's or the agent's. Each limit's upsert is a CTE that runs only when every earlier
- * one's count is within its max. null for a limit not counted.
+ * not use up the address's or the agent's. null for a limit not counted.
  */
 export async function hitInOrder(db: Db, limits: Limit[]): Promise<(LimitResult | null)[]> {
-  if (limits.length === 0) return [];
-  // One statement cannot upsert the same row twice: a repeated key is counted on its own.
-  if (new Set(limits.map((l) => l.key)).size < limits.length) {
+  return (await countInOrder(db, limits)).results;
+}
+
+/** hitInOrder, and whether any of `flags`' marks is raised, read in the same statement. */
+export async function countInOrder(
+  db: Db,
+  limits: Limit[],
+  flags?: FlagRead,
+): Promise<{ results: (LimitResult | null)[]; flagged: boolean }> {
+  if (limits.length === 0 || new Set(limits.map((l) => l.key)).size < limits.length) {
     const results: (LimitResult | null)[] = [];
     for (const limit of limits) {
       if (results.some((r) => r && !r.ok)) results.push(null);
       else results.push((await hitInOrder(db, [limit]))[0]!);
     }
-    return results;
+    return { results, flagged: flags ? await anyFlagRaised(db, flags.keys, flags.seconds) : false };
   }
-  const ctes = limits.map((limit, i) => {
-    const earlier = limits
-      .slice(0, i)
-      .map((prev, j) => sql`(SELECT count FROM ${sql.raw(`l${j}`)}) <= ${prev.max}`);
-    const source = earlier.length
-      ? sql`SELECT ${limit.key}, now(), 1 WHERE ${sql.join(earlier, sql` AND `)}`
-      : sql`VALUES (${limit.key}, now(), 1)`;
-    return sql`${sql.raw(`l${i}`)} AS (
-    INSERT INTO rate_limits (key, window_start, count) ${source}
-    ${counting(limit.windowSeconds)})`;
+  const values: Record<string, unknown> = {};
+  limits.forEach((limit, i) => {
+    values[`key${i}`] = limit.key;
+    values[`max${i}`] = limit.max;
+    values[`window${i}`] = limit.windowSeconds;
   });
-  const picks = limits.map(
-    (_, i) => sql`SELECT ${sql.raw(String(i))} AS i, count, retry_after FROM ${sql.raw(`l${i}`)}`,
-  );
+  flags?.keys.forEach((key, i) => {
+    values[`flag${i}`] = key;
+  });
+  if (flags) values.flagSeconds = flags.seconds;
+  const n = limits.length;
+  const f = flags?.keys.length ?? 0;
   const rows = rowsOf<{ i: number; count: number; retry_after: number }>(
-    await db.execute(sql`WITH ${sql.join(ctes, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`),
+    await runPrepared(db, `rate_limit_hits_${n}_flags_${f}`, () => hitsInOrder(n, f), values),
   );
-  return limits.map((limit, i) => {
+  const results = limits.map((limit, i) => {
     const row = rows.find((r) => Number(r.i) === i);
     if (!row) return null;
     const count = Number(row.count);
     return { ok: count <= limit.max, count, retryAfter: Math.max(1, Number(row.retry_after)) };
   });
+  return { results, flagged: rows.some((r) => Number(r.i) === -1 && Number(r.count) > 0) };
 }
 
-/** A limit as enforced: `detail` overrides the call's detail key, `onRefused` runs before the 429. */
-export type EnforcedLimit = Limit & { detail?: string; onRefused?: () => Promise<void> };
+/**
+ * A limit as enforced: `detail` overrides the call's detail key, `onRefused` runs before the 429. A
+ * `watch` limit refuses nothing: it is counted (last, after those it follows) for the caller to read.
+ */
+export type EnforcedLimit = Limit & { detail?: string; onRefused?: () => Promise<void>; watch?: boolean };
 
 /**
  * Counts a hit on every limit, in order; the first one exceeded answers 429 with Retry-After and its
- * translated reason (the wait as {seconds}, {minutes} and {hours}).
+ * translated reason (the wait as {seconds}, {minutes} and {hours}). Answers the counts, and whether any
+ * mark of `flags` is raised.
  */
-export async function enforce(db: Db, limits: EnforcedLimit[], detailKey = "rate_limited"): Promise<void> {
-  const results = await hitInOrder(db, limits);
+export async function enforce(
+  db: Db,
+  limits: EnforcedLimit[],
+  detailKey = "rate_limited",
+  flags?: FlagRead,
+): Promise<{ results: (LimitResult | null)[]; flagged: boolean }> {
+  const counted = await countInOrder(db, limits, flags);
   for (const [i, limit] of limits.entries()) {
-    const r = results[i];
-    if (!r || r.ok) continue;
+    const r = counted.results[i];
+    if (!r || r.ok || limit.watch) continue;
     metrics().rateLimitRefusals.inc({ scope: limit.scope ?? limit.key.split(":")[0]! });
     await limit.onRefused?.();
     throw limitedError(limit.detail ?? detailKey, r.retryAfter);
   }
+  return counted;
 }
 
 /** The 429 of a limit that allows another try in `retryAfter` seconds. */

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
-import { enforce, hit, hitInOrder } from "@/lib/limits/rate-limit";
+import { raiseFlag } from "@/lib/limits/flags";
+import { countInOrder, enforce, hit, hitInOrder } from "@/lib/limits/rate-limit";
 import { backendDatabase, backends } from "../helpers/retrieval-db";
 
 for (const backend of backends) {
@@ -101,6 +102,44 @@ for (const backend of backends) {
         await db.execute(sql`SELECT count FROM rate_limits WHERE key = 'crowd-agent'`),
       );
       expect(Number(agent[0]?.count)).toBe(12);
+    });
+
+    it("reads marks with the limits in the same statement; a watched limit is counted but refuses nothing", async () => {
+      const { db } = database();
+      const flags = { keys: ["mark-address", "mark-agent"], seconds: 900 };
+      const limits = [
+        { key: "watch-visitor", max: 1, windowSeconds: 60 },
+        { key: "watch-new", max: 1, windowSeconds: 3600, watch: true },
+      ];
+      const first = await enforce(db, limits, undefined, flags);
+      expect(first).toEqual({
+        results: [expect.objectContaining({ ok: true, count: 1 }), expect.objectContaining({ ok: true })],
+        flagged: false,
+      });
+
+      await raiseFlag(db, "mark-agent");
+      // The watched limit is over its max: told, not refused.
+      const second = await enforce(
+        db,
+        [{ ...limits[0]!, key: "watch-visitor-2" }, limits[1]!],
+        undefined,
+        flags,
+      );
+      expect(second.results[1]).toMatchObject({ ok: false, count: 2 });
+      expect(second.flagged).toBe(true);
+
+      // A refused limit before it: the watched one is not counted.
+      const refused = await enforce(db, limits, undefined, flags).catch((e: unknown) => e);
+      expect((refused as ApiError).status).toBe(429);
+      expect((await hitInOrder(db, [{ key: "watch-new", max: 100, windowSeconds: 3600 }]))[0]?.count).toBe(3);
+
+      // An old mark no longer counts.
+      await db.execute(
+        sql`UPDATE rate_limits SET window_start = now() - interval '901 seconds' WHERE key = 'mark-agent'`,
+      );
+      expect(
+        (await countInOrder(db, [{ key: "watch-other", max: 5, windowSeconds: 60 }], flags)).flagged,
+      ).toBe(false);
     });
 
     it("counts a key named twice in one call twice", async () => {
