@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createDatabase } from "@/tests/helpers/server";
@@ -61,6 +61,7 @@ function machine(): Machine {
     node: process.version,
     platform: process.platform,
     date: new Date(),
+    load: loadavg()[0],
   };
 }
 

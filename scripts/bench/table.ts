@@ -130,7 +130,7 @@ export function retrievalRows(result: RetrievalResult): Row[] {
 export function chatRows(result: ChatResult): Row[] {
   const db = result.database;
   const rows: Row[] = [];
-  for (const size of result.sizes) {
+  for (const size of [...result.sizes].sort((a, b) => a.passages - b.passages)) {
     const at = `${count(size.passages)} passages, ${dbName(db)}`;
     if (size.beforeModel) {
       const limit = GOALS.beforeModelP95Ms[db];
@@ -203,11 +203,14 @@ export type Machine = {
   node: string;
   platform: string;
   date: Date;
+  /** The 1-minute load average when the run ended: how much else the machine was doing. */
+  load?: number;
 };
 
 export function machineLine(m: Machine): string {
   const date = `${m.date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  return `${m.cores} cores (${m.cpu}), ${m.memoryGb.toFixed(1)} GB RAM, Node ${m.node}, ${m.platform}; ${date}`;
+  const load = m.load === undefined ? "" : `, load average ${m.load.toFixed(1)} at the end`;
+  return `${m.cores} cores (${m.cpu}), ${m.memoryGb.toFixed(1)} GB RAM, Node ${m.node}, ${m.platform}; ${date}${load}`;
 }
 
 const metText = (met: boolean | null) => (met === null ? "–" : met ? "yes" : "no");

@@ -120,6 +120,13 @@ describe("bench table", () => {
       "full text search, 1k passages, Postgres: p50 / p95",
     ]);
     expect(whats[0]).toMatch(/^public chat pages/);
+    // Within a database, sizes ascend whatever order the bench ran them in (10k first: it measures throughput).
+    const pgliteChat = whats.filter((w) => w.includes("passages, PGlite") && !w.includes("search"));
+    expect(pgliteChat.slice(0, 3)).toEqual([
+      "miss / hit answer p95, 2k passages, PGlite",
+      "/api/health p95 while two misses run, 2k passages, PGlite",
+      "server work before the model call, 10k passages, PGlite: p95",
+    ]);
     expect(whats.findIndex((w) => w.includes("PGlite") && w.startsWith("server work"))).toBeLessThan(
       whats.findIndex((w) => w.includes("Postgres") && w.startsWith("server work")),
     );
@@ -129,6 +136,7 @@ describe("bench table", () => {
     expect(machineLine(machine)).toBe(
       "2 cores (Test CPU @ 2.0GHz), 23.4 GB RAM, Node v24.21.0, linux; 2026-11-25 05:01 UTC",
     );
+    expect(machineLine({ ...machine, load: 3.14 })).toMatch(/UTC, load average 3\.1 at the end$/);
     const rows = [
       { what: "a", value: "1 ms", goal: "≤ 2 ms", met: true },
       { what: "longer row", value: "3 ms", goal: "≤ 2 ms", met: false },
