@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -15,9 +15,15 @@ import { agents, documents } from "@/lib/db/schema";
 import { parseDocument } from "@/lib/ingest/parse";
 import { chunk } from "@/lib/retrieval/chunk";
 import { replacePassages } from "@/lib/retrieval/passages";
-import { ANSWERABLE, FIXTURE_FILES, type QualityCase } from "@/tests/helpers/chat-quality-cases";
+import {
+  ANSWERABLE,
+  FIXTURE_FILES,
+  type QualityCase,
+  UNANSWERABLE,
+} from "@/tests/helpers/chat-quality-cases";
 import { zipfCorpus } from "@/tests/helpers/retrieval-corpus";
 import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
+import type { ChatResult, ChatSize } from "./table";
 
 /**
  * npm run bench:chat — the public chat path against a production build on loopback, with an in-process
@@ -26,12 +32,17 @@ import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
  *      and → the streamed answer call arrives; ~100 sequential questions, at 10,000 and 100,000 passages;
  *   2. public chat requests per second (JSON mode, 20 concurrent clients, 15 s), at 10,000 passages, in
  *      built-in quoting mode (the issue's measure) and with the instant model;
- *   3. answer streams one server process holds open while the model trickles a token every 2 s.
+ *   3. answer streams one server process holds open while the model trickles a token every 2 s;
+ *   4. on a server that remembers no search: JSON answers to questions the documents answer (hits) and to
+ *      questions they cannot (misses, the fallback), interleaved, at every size (issue 18: a miss's p95
+ *      within 2 × a hit's); then /api/health, asked every 50 ms while two clients send misses back to back
+ *      (issue 18: p95 ≤ 250 ms on a 2 MB agent, ~2,000 passages).
  * Each size gets its own PGlite folder, seeded directly before the server starts (one process per folder);
  * with `--postgres <url>` (a server whose user may create databases) a fresh database per size instead.
  * Step 2 also measures /api/health with the same 20 clients on the same process, and prints the ratio
  * (issue 18's goal: public answers ≥ 25 % of health's throughput on Postgres, ≥ 10 % on PGlite), and the
  * latency of /api/health asked by one more client while the answers run.
+ * `--json <file>`: also writes the figures the bench table uses there at the end (scripts/bench/table.ts).
  * Figures only; never a pass/fail test.
  */
 const root = process.cwd();
@@ -47,13 +58,17 @@ const arg = (name: string) => {
 const SIZES = (arg("sizes") ?? "10000,100000").split(",").map(Number);
 const QUESTIONS = Number(arg("questions") ?? 100);
 const LOAD_SECONDS = Number(arg("seconds") ?? 15);
+/** How long step 4 keeps two misses running while it asks /api/health. */
+const MISS_SECONDS = Number(arg("miss-seconds") ?? 10);
 const STREAM_STEPS = (arg("streams") ?? "100,500,1000,2000").split(",").map(Number);
 const MODEL = "bench-instant";
 /** An admin URL of a Postgres server: each size gets its own database there, dropped afterwards. */
 const POSTGRES = arg("postgres");
 const FIXTURES = path.join(root, "tests/fixtures/chat-quality");
-/** Which steps run (1, 2, 3): `--steps 2` measures throughput alone. */
-const STEPS = new Set((arg("steps") ?? "1,2,3").split(",").map(Number));
+/** Which steps run (1 to 4): `--steps 2` measures throughput alone. */
+const STEPS = new Set((arg("steps") ?? "1,2,3,4").split(",").map(Number));
+/** Where the figures go as JSON (ChatResult), for `npm run bench`'s table. */
+const JSON_FILE = arg("json");
 /** A folder for the server's V8 CPU profiles (`--cpu-prof`), to find where an answer's time goes. */
 const PROFILE_DIR = arg("profile");
 /** `--no-cache`: the server remembers no search (RETRIEVAL_CACHE_ENTRIES=0): every question costs its statements. */
@@ -273,7 +288,12 @@ async function createBenchDatabase(admin: string, size: number) {
 
 type Server = { base: string; child: ChildProcess; stop(): Promise<void>; log: string };
 
-async function startServer(dataDir: string, llmBase: string, databaseUrl?: string): Promise<Server> {
+async function startServer(
+  dataDir: string,
+  llmBase: string,
+  databaseUrl: string | undefined,
+  noCache: boolean,
+): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -290,7 +310,7 @@ async function startServer(dataDir: string, llmBase: string, databaseUrl?: strin
     CHAT_LIMIT_ADDRESS_PER_MINUTE: "1000000",
     CHAT_LIMIT_AGENT_PER_MINUTE: "1000000",
     LOG_LEVEL: "warn",
-    ...(NO_CACHE ? { RETRIEVAL_CACHE_ENTRIES: "0" } : {}),
+    ...(noCache ? { RETRIEVAL_CACHE_ENTRIES: "0" } : {}),
     ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR)}` } : {}),
   };
   for (const k of ["DATABASE_URL", "EMBEDDING_BASE_URL", "EMBEDDING_MODEL", "LLM_API_KEY"]) delete env[k];
@@ -392,6 +412,8 @@ function nextAddress(): string {
 }
 
 const questionList = ANSWERABLE.filter((c) => !c.history).map((c) => c.q);
+/** Questions the fixture documents cannot answer (the engine gives its fallback), for step 4. */
+const missList = UNANSWERABLE.filter((c) => !c.history).map((c) => c.q);
 
 type Timed = {
   rewrite: number | null;
@@ -437,7 +459,7 @@ async function timedQuestion(base: string, agentId: string, content: string): Pr
   };
 }
 
-async function sequential(base: string, agentId: string): Promise<void> {
+async function sequential(base: string, agentId: string): Promise<ChatSize["beforeModel"]> {
   for (let i = 0; i < 5; i++) await timedQuestion(base, agentId, questionList[i % questionList.length]!);
   const rows: Timed[] = [];
   for (let i = 0; i < QUESTIONS; i++) {
@@ -472,6 +494,8 @@ async function sequential(base: string, agentId: string): Promise<void> {
   line("(rewrite call → answer call: retrieval, sources)", gaps);
   const noAnswer = rows.filter((r) => r.answer === null).length;
   if (noAnswer) console.log(`  ${noAnswer} question(s) got the fallback (no model answer call)`);
+  const answered = rows.flatMap((r) => (r.answer === null ? [] : [r.answer])).sort((a, b) => a - b);
+  return { p50: pct(answered, 50), p95: pct(answered, 95), count: answered.length };
 }
 
 /** 20 clients send `request` back to back for LOAD_SECONDS; prints the line and returns requests per second. */
@@ -561,7 +585,12 @@ async function hammer(label: string, request: () => Promise<Response>, cpu: CpuP
   return rps;
 }
 
-async function load(base: string, agentId: string, builtinAgentId: string, cpu: CpuProbe): Promise<void> {
+async function load(
+  base: string,
+  agentId: string,
+  builtinAgentId: string,
+  cpu: CpuProbe,
+): Promise<ChatSize["throughput"]> {
   let n = 0;
   console.log(
     `  ${"".padEnd(26)} ${"ok".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)} ${"cpu/req".padStart(8)} ${"db/req".padStart(8)}   failures`,
@@ -608,6 +637,96 @@ async function load(base: string, agentId: string, builtinAgentId: string, cpu: 
   console.log(
     `  answers / health throughput: built-in ${ratio(builtin)} (issue 18's goal on ${POSTGRES ? "Postgres" : "PGlite"}: ≥ ${goal} %), instant model ${ratio(model)}${NO_CACHE ? " (no remembered searches)" : ""}`,
   );
+  return { builtin, model, health };
+}
+
+/** One question in JSON mode: ms until the whole answer is back, and how it was answered. */
+async function jsonQuestion(
+  base: string,
+  agentId: string,
+  content: string,
+): Promise<{ ms: number; mode: string }> {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/v1/public/agent/conversation/message`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
+    body: JSON.stringify({ agent_id: agentId, content }),
+  });
+  const body = (await res.json()) as { data?: { message?: { mode?: string | null } } };
+  if (res.status !== 200) throw new Error(`message: ${res.status} ${JSON.stringify(body)}`);
+  return { ms: performance.now() - t, mode: body.data?.message?.mode ?? "?" };
+}
+
+/** Step 4a: hits and misses, interleaved so that the machine's load weighs on both alike. */
+async function missesAndHits(base: string, agentId: string): Promise<ChatSize["misses"]> {
+  for (let i = 0; i < 3; i++) {
+    await jsonQuestion(base, agentId, questionList[i]!);
+    await jsonQuestion(base, agentId, missList[i]!);
+  }
+  const hits: number[] = [];
+  const misses: number[] = [];
+  let hitFallbacks = 0;
+  let missFallbacks = 0;
+  for (let i = 0; i < QUESTIONS; i++) {
+    const hit = await jsonQuestion(base, agentId, questionList[i % questionList.length]!);
+    const miss = await jsonQuestion(base, agentId, missList[i % missList.length]!);
+    hits.push(hit.ms);
+    misses.push(miss.ms);
+    if (hit.mode === "fallback") hitFallbacks++;
+    if (miss.mode === "fallback") missFallbacks++;
+  }
+  hits.sort((a, b) => a - b);
+  misses.sort((a, b) => a - b);
+  const line = (label: string, v: number[], fallbacks: number) =>
+    console.log(
+      `  ${label.padEnd(44)} ${pct(v, 50).toFixed(1).padStart(7)} ${pct(v, 95).toFixed(1).padStart(8)} ${(v.at(-1) ?? 0).toFixed(1).padStart(8)}   ${fallbacks}/${v.length} fallback`,
+    );
+  console.log(
+    `  ${"JSON answer, request → response".padEnd(44)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}`,
+  );
+  line("hits (the documents answer them)", hits, hitFallbacks);
+  line("misses (they cannot)", misses, missFallbacks);
+  const ratio = pct(misses, 95) / Math.max(pct(hits, 95), 1e-9);
+  console.log(`  miss / hit p95: ${ratio.toFixed(2)}× (issue 18's goal: ≤ 2×)`);
+  return {
+    hitP50: pct(hits, 50),
+    hitP95: pct(hits, 95),
+    missP50: pct(misses, 50),
+    missP95: pct(misses, 95),
+    count: QUESTIONS,
+  };
+}
+
+/** Step 4b: /api/health every 50 ms from one client while two others send misses back to back. */
+async function healthUnderMisses(base: string, agentId: string): Promise<ChatSize["healthUnderMisses"]> {
+  const end = performance.now() + MISS_SECONDS * 1000;
+  let sent = 0;
+  const asking = Promise.all(
+    [0, 1].map(async () => {
+      while (performance.now() < end) await jsonQuestion(base, agentId, missList[sent++ % missList.length]!);
+    }),
+  );
+  const times: number[] = [];
+  let failed = 0;
+  while (performance.now() < end) {
+    const t = performance.now();
+    const ok = await fetch(`${base}/api/health`).then(
+      async (res) => {
+        await res.text();
+        return res.status === 200;
+      },
+      () => false,
+    );
+    if (ok) times.push(performance.now() - t);
+    else failed++;
+    await sleep(50);
+  }
+  await asking;
+  times.sort((a, b) => a - b);
+  console.log(
+    `  /api/health while two misses run (${MISS_SECONDS} s, ${sent} misses): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms, max ${(times.at(-1) ?? 0).toFixed(1)} ms, ${failed} failed (issue 18's goal: p95 ≤ 250 ms)`,
+  );
+  return { p50: pct(times, 50), p95: pct(times, 95), failed, count: times.length + failed };
 }
 
 type Stream = {
@@ -790,44 +909,79 @@ console.log(
   `model: in-process OpenAI-compatible stub "${MODEL}" (answers at once); rewrite = 2 queries; ${questionList.length} distinct questions (vi with and without diacritics, en) cycled`,
 );
 
+/** Starts a server on the seeded data, runs `work` on it, and stops it (printing its log's tail on failure). */
+async function withServer<T>(
+  seeded: Seeded,
+  noCache: boolean,
+  work: (server: Server) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(seeded.dataDir, llmBase, seeded.databaseUrl, noCache);
+  try {
+    return await work(server);
+  } catch (err) {
+    console.error(`server log (tail):\n${readFileSync(server.log, "utf8").slice(-3000)}`);
+    throw err;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Steps 1–3 on one server, as configured (remembered searches unless --no-cache). */
+async function cachedSteps(seeded: Seeded, size: number, figures: ChatSize): Promise<void> {
+  await withServer(seeded, NO_CACHE, async (server) => {
+    if (STEPS.has(1)) {
+      console.log(`\n[1] sequential streamed public questions (${QUESTIONS}, after 5 warm-up)`);
+      figures.beforeModel = await sequential(server.base, seeded.publicId);
+    }
+    if (size === SIZES[0] && STEPS.has(2)) {
+      console.log(
+        `\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s each: an agent of ${seeded.other.toLocaleString("en")} passages answering in built-in quoting mode, then the one asked above with the instant model`,
+      );
+      figures.throughput = await load(
+        server.base,
+        seeded.publicId,
+        seeded.builtinPublicId,
+        cpuProbe(server, seeded.databaseUrl),
+      );
+    }
+    if (size === SIZES[0] && STEPS.has(3)) {
+      console.log(
+        "\n[3] open answer streams held by one server (model sends a token every 2 s; opened 50 at a time on a small agent with the fixture documents only, so opening is cheap and holding is what is measured)",
+      );
+      await streams(server, seeded.streamPublicId);
+    }
+  });
+}
+
+/** Step 4 on a server of its own that remembers no search: every question costs its statements. */
+async function missSteps(seeded: Seeded, figures: ChatSize): Promise<void> {
+  await withServer(seeded, true, async (server) => {
+    console.log(
+      `\n[4] misses vs hits, JSON mode, no remembered searches (${QUESTIONS} of each, interleaved, after 3 warm-up)`,
+    );
+    figures.misses = await missesAndHits(server.base, seeded.publicId);
+    figures.healthUnderMisses = await healthUnderMisses(server.base, seeded.publicId);
+  });
+}
+
+const result: ChatResult = { kind: "chat", database: POSTGRES ? "postgres" : "pglite", sizes: [] };
 try {
   for (const size of SIZES) {
     const seeded = await seed(size);
     console.log(
       `\n=== ${size.toLocaleString("en")} passages for the agent asked (+ ${seeded.other.toLocaleString("en")} of another agent), ${POSTGRES ? "Postgres" : "PGlite"}; seeded in ${(seeded.seedMs / 1000).toFixed(1)} s ===`,
     );
-    const server = await startServer(seeded.dataDir, llmBase, seeded.databaseUrl);
+    const figures: ChatSize = { passages: size };
+    result.sizes.push(figures);
     try {
-      if (STEPS.has(1)) {
-        console.log(`\n[1] sequential streamed public questions (${QUESTIONS}, after 5 warm-up)`);
-        await sequential(server.base, seeded.publicId);
-      }
-      if (size === SIZES[0] && STEPS.has(2)) {
-        console.log(
-          `\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s each: an agent of ${seeded.other.toLocaleString("en")} passages answering in built-in quoting mode, then the one asked above with the instant model`,
-        );
-        await load(
-          server.base,
-          seeded.publicId,
-          seeded.builtinPublicId,
-          cpuProbe(server, seeded.databaseUrl),
-        );
-      }
-      if (size === SIZES[0] && STEPS.has(3)) {
-        console.log(
-          "\n[3] open answer streams held by one server (model sends a token every 2 s; opened 50 at a time on a small agent with the fixture documents only, so opening is cheap and holding is what is measured)",
-        );
-        await streams(server, seeded.streamPublicId);
-      }
-    } catch (err) {
-      console.error(`server log (tail):\n${readFileSync(server.log, "utf8").slice(-3000)}`);
-      throw err;
+      if ([1, 2, 3].some((n) => STEPS.has(n))) await cachedSteps(seeded, size, figures);
+      if (STEPS.has(4)) await missSteps(seeded, figures);
     } finally {
-      await server.stop();
       await seeded.drop?.();
       rmSync(seeded.dataDir, { recursive: true, force: true });
     }
   }
+  if (JSON_FILE) writeFileSync(JSON_FILE, JSON.stringify(result, null, 2));
 } finally {
   llm.closeAllConnections();
   llm.close();

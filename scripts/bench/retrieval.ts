@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -10,12 +10,14 @@ import { replacePassages } from "@/lib/retrieval/passages";
 import { searchPassages } from "@/lib/retrieval/search";
 import { corpus, zipfCorpus } from "@/tests/helpers/retrieval-corpus";
 import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
+import type { RetrievalResult } from "./table";
 
 /**
- * npm run bench:retrieval [-- --postgres postgres://…/db] [--passages 10000] [--worst]
+ * npm run bench:retrieval [-- --postgres postgres://…/db] [--passages 10000] [--worst] [--json <file>]
  * Search latency (sequential p50/p95) over one agent's passages, with another agent's passages beside
  * them, on PGlite by default. Full text alone, then fused with vectors from an in-process 384-dimension
  * embedder (no network: it measures the database side of the vector path). Figures only, never pass/fail.
+ * `--json <file>` also writes the "all queries" figures there at the end (scripts/bench/table.ts).
  */
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -27,6 +29,7 @@ const postgres = arg("postgres");
 // --worst: every passage draws 150 words from the same ~280, so nearly all of them match any question.
 const worst = args.includes("--worst");
 const make = worst ? corpus : zipfCorpus;
+const jsonFile = arg("json");
 
 const DIMS = 384;
 const hashEmbedder: Embedder = {
@@ -90,6 +93,13 @@ try {
     await replacePassages(db, { agentId: other, documentId, passages: otherList.slice(i, i + 500) });
   }
   await db.execute(sql`analyze passages`);
+  const result: RetrievalResult = {
+    kind: "retrieval",
+    database: database.kind,
+    passages: size,
+    vectors,
+    searches: [],
+  };
 
   for (const [label, embedder] of [
     ["full text", null],
@@ -113,10 +123,12 @@ try {
       );
     }
     all.sort((a, b) => a - b);
+    result.searches.push({ label, p50: pct(all, 50), p95: pct(all, 95) });
     console.log(
       `  ${"all queries".padEnd(52)} ${pct(all, 50).toFixed(1).padStart(6)}   ${pct(all, 95).toFixed(1).padStart(6)}`,
     );
   }
+  if (jsonFile) writeFileSync(jsonFile, JSON.stringify(result, null, 2));
 } finally {
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,20 +1,26 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createDatabase } from "@/tests/helpers/server";
+import { GOALS, type PagesResult } from "./table";
 
 /** issue 18's budgets, KB of gzipped script (also tests/api/page-weight.test.ts) */
-const PUBLIC_BUDGET = 140;
-const OWNER_BUDGET = 170;
+const PUBLIC_BUDGET = GOALS.publicKb;
+const OWNER_BUDGET = GOALS.ownerKb;
 /** `--lighthouse <its CLI>` (e.g. from `npm i -g lighthouse`): also scores the public chat pages. */
 const LIGHTHOUSE = (() => {
   const i = process.argv.indexOf("--lighthouse");
   return i >= 0 ? process.argv[i + 1] : undefined;
 })();
 const CHROMIUM = "/usr/bin/chromium";
+/** `--json <file>`: also writes what it measured there (scripts/bench/table.ts's PagesResult) at the end. */
+const JSON_FILE = (() => {
+  const i = process.argv.indexOf("--json");
+  return i >= 0 ? process.argv[i + 1] : undefined;
+})();
 /** `--postgres [admin url]`: where the bench creates (and drops) its database. */
 const PG_ADMIN_URL = (() => {
   const next = process.argv[process.argv.indexOf("--postgres") + 1];
@@ -22,7 +28,7 @@ const PG_ADMIN_URL = (() => {
 })();
 
 /**
- * npm run bench — shell benchmarks against a production build on loopback: cold start to healthy (fresh
+ * npm run bench:pages (part of npm run bench) — shell benchmarks against a production build on loopback: cold start to healthy (fresh
  * database, migrations, job system); then, with a real owner signed in through the console code and a
  * real agent trained through the API (as a newcomer would), the script weight of every page against its
  * budget (issue 18) and per-route latency (sequential p50/p95) and throughput with 20 concurrent clients.
@@ -40,6 +46,12 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-bench-"));
 const database = onPostgres ? await createDatabase(PG_ADMIN_URL) : null;
+const result: PagesResult = {
+  kind: "pages",
+  database: onPostgres ? "postgres" : "pglite",
+  pages: [],
+  lighthouse: [],
+};
 const started = performance.now();
 const server: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port)], {
   env: {
@@ -97,6 +109,7 @@ try {
     }
     const verdict = budget ? (gz / 1024 <= budget ? `≤ ${budget} ok` : `> ${budget} OVER`) : "";
     const label = page.replace(agentId, "{agent}").replace(conversationId, "{conversation}");
+    result.pages.push({ page: label, budget, rawKb: raw / 1024, gzipKb: gz / 1024, files: srcs.length });
     console.log(
       `${label.padEnd(34)} ${(raw / 1024).toFixed(0).padStart(5)} / ${(gz / 1024).toFixed(1).padStart(6)}  (${srcs.length} files)  ${verdict}`,
     );
@@ -108,6 +121,13 @@ try {
       for (let i = 0; i < 5; i++) runs.push(await lighthouse(base + page));
       const mid = (pick: (r: LighthouseRun) => number) => runs.map(pick).sort((a, b) => a - b)[2]!;
       const label = page.replace(agentId, "{agent}");
+      result.lighthouse.push({
+        page: label,
+        score: mid((r) => r.score),
+        lcpMs: mid((r) => r.lcp),
+        tbtMs: mid((r) => r.tbt),
+        runs: runs.length,
+      });
       console.log(
         `${label.padEnd(26)} ${mid((r) => r.score)
           .toFixed(0)
@@ -135,6 +155,7 @@ try {
       `${label.padEnd(26)} ${pct(times, 50).toFixed(1).padStart(6)}   ${pct(times, 95).toFixed(1).padStart(6)}   ${rps.toFixed(0).padStart(6)}`,
     );
   }
+  if (JSON_FILE) writeFileSync(JSON_FILE, JSON.stringify(result, null, 2));
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 1_000));
