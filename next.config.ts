@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { markStartupScripts } from "./lib/build/compile-hints";
 import { nextConfigHeaders } from "./lib/http/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
@@ -19,6 +21,13 @@ const nextConfig: NextConfig = {
   // The stylesheet rides inside the HTML: a phone paints the page without a second round trip for it, and
   // so before the fonts and scripts arrive (issue 18: LCP of the public chat page).
   experimental: { globalNotFound: true, inlineCss: true },
+  // The scripts every page runs first are compiled off the main thread while they download (V8's compile
+  // hint, lib/build/compile-hints.ts): Next's start-up then no longer blocks a phone for ~180 ms (issue 18).
+  compiler: {
+    runAfterProductionCompile: async ({ projectDir, distDir }) => {
+      await markStartupScripts(path.resolve(projectDir, distDir));
+    },
+  },
   // SEC-4: security headers for the responses proxy.ts does not see (API, manifest, static files).
   headers: async () => nextConfigHeaders(),
 };

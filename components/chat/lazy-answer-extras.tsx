@@ -7,8 +7,8 @@ import { loadChatStream } from "./use-chat";
 /**
  * What only an answer needs (its sources, copy and rating, its markdown) is not in the page's first script:
  * the public chat page must paint and take a question on a phone before anything else (issue 18). The
- * chat fetches these (and the code that streams answers) as soon as the browser is idle, so they are there
- * before the first question is sent.
+ * chat fetches these (and the code that streams answers) on the visitor's first touch, click, key or focus,
+ * so they are there before the first question is sent (usePreloadChatCode).
  */
 const extras = () => import("./answer-extras");
 const markdown = () => import("./markdown");
@@ -47,19 +47,32 @@ export function LazyActions(props: ComponentProps<typeof AnswerActions>) {
   );
 }
 
-/** Fetches the chat's deferred code once the page is idle (or soon, where there is no idle callback). */
+/**
+ * Fetches the chat's deferred code when the visitor first shows an intent to use the chat (a touch, a click,
+ * a key, a focus), not when the page is first idle: evaluating the markdown renderer alone is a long task
+ * on a phone (~110 ms under Lighthouse's 4× CPU), which at idle time fell inside the page's load and counted
+ * as blocking time (issue 18). Sending a question loads what it needs anyway (use-chat awaits the stream's
+ * code; an answer shows as plain text until the markdown is there), so a visitor who only reads pays nothing.
+ */
 export function usePreloadChatCode(): void {
   useEffect(() => {
+    const events = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+    let idle = 0;
     const load = () => {
+      for (const e of events) window.removeEventListener(e, load, true);
       void loadChatStream();
       void extras();
-      void markdown();
+      // The renderer, the largest, in a task of its own after the small ones and the interaction's own work.
+      idle =
+        typeof window.requestIdleCallback === "function"
+          ? window.requestIdleCallback(() => void markdown(), { timeout: 1_000 })
+          : window.setTimeout(() => void markdown(), 200);
     };
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(load, { timeout: 3_000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(load, 500);
-    return () => clearTimeout(timer);
+    for (const e of events) window.addEventListener(e, load, { capture: true, passive: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, load, true);
+      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
   }, []);
 }

@@ -44,7 +44,7 @@ export function itemsFromMessages(messages: ChatMessage[]): ChatItem[] {
 
 /**
  * The code that asks and reads the answer's stream (lib/client/chat-stream.ts) is fetched when first
- * needed, or earlier when the page is idle (usePreloadChatCode): the public page paints and takes a
+ * needed, or earlier at the visitor's first touch, click, key or focus (usePreloadChatCode): the public page paints and takes a
  * question without it.
  */
 export const loadChatStream = () => import("@/lib/client/chat-stream");

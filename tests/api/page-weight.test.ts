@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { COMPILE_HINT } from "@/lib/build/compile-hints";
 import vi from "@/messages/vi.json";
 import { trainedAgent, Visitor } from "../helpers/chat";
 import { baseUrl } from "../helpers/http";
@@ -106,6 +107,26 @@ describe("the public chat page paints from its HTML alone", () => {
       expect(kb(gzipSync(html, { level: 9 }).byteLength)).toBeLessThanOrEqual(40);
     });
   }
+});
+
+/**
+ * Issue 18, TBT: Next's start-up (the runtime, React, the router) runs after the public chat's early first
+ * paint. The scripts it is made of carry V8's compile hint (lib/build/compile-hints.ts, added after the
+ * build's compile by next.config.ts), so Chrome compiles them while they stream in instead of in that task.
+ */
+describe("the public chat page's start-up scripts are compiled while they download", () => {
+  it("/en/c/{agent}: the framework's scripts start with the compile hint", async () => {
+    const { agentId } = await setUp();
+    const { files } = await scriptWeight(await page(`/en/c/${agentId}`), baseUrl());
+    const scripts = await Promise.all(
+      files.map(async (src) => ({ src, text: await fetch(new URL(src, baseUrl())).then((r) => r.text()) })),
+    );
+    const hinted = scripts.filter((s) => s.text.startsWith(COMPILE_HINT));
+    expect(hinted.length).toBeGreaterThanOrEqual(4);
+    // React's chunk, the largest, is among them whatever its name in this build.
+    const largest = scripts.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+    expect(hinted.map((s) => s.src)).toContain(largest.src);
+  });
 });
 
 describe(`the owner's pages stay within ${OWNER_CEILING_KB} KB of gzipped script (goal: 170)`, () => {
