@@ -83,6 +83,15 @@ const schema = z.object({
       (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
       "DATABASE_URL must start with postgres://",
     ),
+  /**
+   * Postgres parses and plans the hot statements once per connection under a name (lib/db/prepared.ts).
+   * false behind a connection pooler that cannot keep named statements (PgBouncer in transaction mode
+   * before 1.21, or without max_prepared_statements).
+   */
+  DATABASE_NAMED_STATEMENTS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
   SESSION_SECRET: z
     .string()
     .optional()

@@ -1,6 +1,7 @@
 import "server-only";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { config } from "@/lib/config";
 import type { Db } from "./client";
 
 /**
@@ -10,11 +11,14 @@ import type { Db } from "./client";
  * `sql.placeholder(name)`; the text of a name never changes (node-postgres refuses a name reused for
  * another text), so a statement whose shape varies names each shape.
  *
+ * Built once either way; named only while DATABASE_NAMED_STATEMENTS allows (a pooler may not keep names).
  * Kept per Db (a transaction is a Db of its own), so a test's or a script's database never runs another's.
  */
 type Runner = { execute(values?: Record<string, unknown>): Promise<unknown> };
 
 const byDb = new WeakMap<Db, Map<string, Runner>>();
+/** The name Postgres keeps a statement under; "" (unnamed, parsed each time) behind a pooler that can't. */
+const named = (name: string) => (config().DATABASE_NAMED_STATEMENTS ? `ac_${name}` : "");
 const dialect = new PgDialect();
 
 function cached(db: Db, name: string, make: () => Runner): Runner {
@@ -39,7 +43,7 @@ export function runPrepared(
   values: Record<string, unknown>,
 ): Promise<{ rows: unknown[] }> {
   return cached(db, name, () =>
-    db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, `ac_${name}`, false),
+    db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, named(name), false),
   ).execute(values) as Promise<{ rows: unknown[] }>;
 }
 
@@ -48,5 +52,5 @@ export function runPrepared(
  * `build` gets the db and the name to pass to `.prepare`.
  */
 export function preparedQuery<R extends Runner>(db: Db, name: string, build: (db: Db, name: string) => R): R {
-  return cached(db, name, () => build(db, `ac_${name}`)) as R;
+  return cached(db, name, () => build(db, named(name))) as R;
 }
