@@ -49,6 +49,13 @@ for (const [group, words] of Object.entries({
   for (const word of words.split(" ")) KEYWORDS[word] = group;
 }
 
+/** Prefixes that are a group of their own whatever the value: `h-10`, `h-auto`, `h-[3px]` are all heights. */
+const PLAIN = new Set(
+  "backdrop-blur blur leading tracking whitespace break line-clamp z order opacity cursor select pointer-events resize aspect items justify justify-items justify-self content self place-items place-content place-self grid-cols grid-rows col-span row-span col row auto-cols auto-rows grid-flow duration ease delay transition origin scale rotate translate-x translate-y basis grow shrink overflow overflow-x overflow-y overscroll underline-offset decoration align list fill stroke scroll-m scroll-mt scroll-p will-change appearance outline-offset divide-x divide-y space-x space-y gap gap-x gap-y w min-w max-w h min-h max-h size inset inset-x inset-y top right bottom left start end p px py pt pr pb pl ps pe m mx my mt mr mb ml ms me rounded rounded-t rounded-r rounded-b rounded-l rounded-s rounded-e rounded-tl rounded-tr rounded-br rounded-bl".split(
+    " ",
+  ),
+);
+
 /**
  * The group of the utility `<prefix>-<value>`, the value already split off; undefined when unknown.
  * Kinds sharing a prefix (text size / colour / alignment…) are told apart by their value.
@@ -81,30 +88,6 @@ function groupOf(prefix: string, value: string): string | undefined {
       return WIDTH.test(bare) ? "ring-offset-w" : "ring-offset-color";
     case "outline":
       return WIDTH.test(bare) ? "outline-w" : LINE_STYLE.test(bare) ? "outline-style" : "outline-color";
-    case "border":
-    case "border-x":
-    case "border-y":
-    case "border-t":
-    case "border-r":
-    case "border-b":
-    case "border-l":
-    case "border-s":
-    case "border-e":
-      if (WIDTH.test(bare)) return `${prefix}-w`;
-      if (prefix === "border" && LINE_STYLE.test(bare)) return "border-style";
-      return `${prefix}-color`;
-    case "rounded":
-    case "rounded-t":
-    case "rounded-r":
-    case "rounded-b":
-    case "rounded-l":
-    case "rounded-s":
-    case "rounded-e":
-    case "rounded-tl":
-    case "rounded-tr":
-    case "rounded-br":
-    case "rounded-bl":
-      return prefix;
     case "animate":
       // tw-animate-css's `animate-in`/`animate-out` (with fade-in-0, zoom-in-95…) are its own utilities.
       return /^(spin|ping|pulse|bounce|none|\[.*\])$/.test(bare) ? "animate" : undefined;
@@ -116,113 +99,15 @@ function groupOf(prefix: string, value: string): string | undefined {
       return "accent-color";
     case "flex":
       return "flex";
-    case "backdrop-blur":
-    case "blur":
-    case "leading":
-    case "tracking":
-    case "whitespace":
-    case "break":
-    case "line-clamp":
-    case "z":
-    case "order":
-    case "opacity":
-    case "cursor":
-    case "select":
-    case "pointer-events":
-    case "resize":
-    case "aspect":
-    case "items":
-    case "justify":
-    case "justify-items":
-    case "justify-self":
-    case "content":
-    case "self":
-    case "place-items":
-    case "place-content":
-    case "place-self":
-    case "grid-cols":
-    case "grid-rows":
-    case "col-span":
-    case "row-span":
-    case "col":
-    case "row":
-    case "auto-cols":
-    case "auto-rows":
-    case "grid-flow":
-    case "duration":
-    case "ease":
-    case "delay":
-    case "transition":
-    case "origin":
-    case "scale":
-    case "rotate":
-    case "translate-x":
-    case "translate-y":
-    case "basis":
-    case "grow":
-    case "shrink":
-    case "overflow":
-    case "overflow-x":
-    case "overflow-y":
-    case "overscroll":
-    case "underline-offset":
-    case "decoration":
-    case "align":
-    case "list":
-    case "fill":
-    case "stroke":
-    case "scroll-m":
-    case "scroll-mt":
-    case "scroll-p":
-    case "will-change":
-    case "appearance":
-    case "outline-offset":
-    case "divide-x":
-    case "divide-y":
-    case "space-x":
-    case "space-y":
-    case "gap":
-    case "gap-x":
-    case "gap-y":
-    case "w":
-    case "min-w":
-    case "max-w":
-    case "h":
-    case "min-h":
-    case "max-h":
-    case "size":
-    case "inset":
-    case "inset-x":
-    case "inset-y":
-    case "top":
-    case "right":
-    case "bottom":
-    case "left":
-    case "start":
-    case "end":
-    case "p":
-    case "px":
-    case "py":
-    case "pt":
-    case "pr":
-    case "pb":
-    case "pl":
-    case "ps":
-    case "pe":
-    case "m":
-    case "mx":
-    case "my":
-    case "mt":
-    case "mr":
-    case "mb":
-    case "ml":
-    case "ms":
-    case "me":
-      return prefix;
     case "object":
       return /^(contain|cover|fill|none|scale-down)$/.test(bare) ? "object-fit" : "object-position";
     default:
-      return undefined;
+      if (/^border(-[xytrblse])?$/.test(prefix)) {
+        if (WIDTH.test(bare)) return `${prefix}-w`;
+        return prefix === "border" && LINE_STYLE.test(bare) ? "border-style" : `${prefix}-color`;
+      }
+      // Utilities whose prefix alone is their group, whatever the value.
+      return PLAIN.has(prefix) ? prefix : undefined;
   }
 }
 
