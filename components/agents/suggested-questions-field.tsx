@@ -1,6 +1,7 @@
-import { PlusIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { Dispatch, SetStateAction } from "react";
+import { PlusIcon } from "@/components/icons/lite/plus";
+import { XIcon } from "@/components/icons/lite/x";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { agentFieldLimits } from "@/lib/shared/agent-fields";

@@ -1,8 +1,8 @@
 "use client";
 
-import { BotIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useOwnerAgent } from "@/components/agents/use-owner-agent";
+import { BotIcon } from "@/components/icons/lite/bot";
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { Button } from "@/components/ui/button";

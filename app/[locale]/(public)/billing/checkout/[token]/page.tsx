@@ -1,9 +1,9 @@
-import { FlaskConicalIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { CheckoutForm } from "@/components/billing/checkout-form";
 import { OrderSummary } from "@/components/billing/order-summary";
 import { TransferDetails } from "@/components/billing/transfer-details";
 import { TransferWatch } from "@/components/billing/transfer-watch";
+import { FlaskConicalIcon } from "@/components/icons/lite/flask-conical";
 import { Button } from "@/components/ui/button";
 import { pageSession } from "@/lib/auth/page-session";
 import { checkoutView } from "@/lib/billing-views/checkout";
