@@ -5,8 +5,6 @@ import { lazy, Suspense } from "react";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import type { OwnerAgent } from "@/lib/shared/agent-views";
 import { AgentForm } from "./agent-form";
-import { ShareLink } from "./share-link";
-import { TrainingProgress } from "./training-progress";
 import { useOwnerAgent } from "./use-owner-agent";
 
 // The test chat (composer, messages, streaming: ~9 KB gzipped) sits below the form, so its code is not part
@@ -14,6 +12,11 @@ import { useOwnerAgent } from "./use-owner-agent";
 // and React hydrates it when the code arrives, right after the page's own.
 const AgentTestPanel = lazy(() =>
   import("@/components/chat/agent-test-panel").then((m) => ({ default: m.AgentTestPanel })),
+);
+// The side column (public link, training counts) likewise: rendered by the server, hydrated after.
+const ShareLink = lazy(() => import("./share-link").then((m) => ({ default: m.ShareLink })));
+const TrainingProgress = lazy(() =>
+  import("./training-progress").then((m) => ({ default: m.TrainingProgress })),
 );
 
 /**
@@ -43,8 +46,10 @@ export function AgentSetup({ initial, appUrl }: { initial: OwnerAgent | null | u
         )}
       </div>
       <div className="grid gap-6 lg:sticky lg:top-8">
-        {agent && <ShareLink appUrl={appUrl} publicId={agent.id} />}
-        <TrainingProgress agentId={agent?.id ?? null} />
+        <Suspense fallback={null}>
+          {agent && <ShareLink appUrl={appUrl} publicId={agent.id} />}
+          <TrainingProgress agentId={agent?.id ?? null} />
+        </Suspense>
       </div>
     </div>
   );
