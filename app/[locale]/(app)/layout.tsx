@@ -4,7 +4,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { pageSession } from "@/lib/auth/page-session";
 import { OwnerQueries } from "@/lib/client/queries/provider";
 import { config } from "@/lib/config";
-import { redirect } from "@/lib/i18n/navigation";
+import { redirect } from "@/lib/i18n/navigation-intl";
 import { pageLocale } from "@/lib/i18n/page";
 import { SiteProviders } from "../_providers/site-providers";
 

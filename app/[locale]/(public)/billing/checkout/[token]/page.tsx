@@ -7,7 +7,8 @@ import { FlaskConicalIcon } from "@/components/icons/lite/flask-conical";
 import { Button } from "@/components/ui/button";
 import { pageSession } from "@/lib/auth/page-session";
 import { checkoutView } from "@/lib/billing-views/checkout";
-import { Link, redirect } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/navigation";
+import { redirect } from "@/lib/i18n/navigation-intl";
 import { pageLocale } from "@/lib/i18n/page";
 
 /**

@@ -5,7 +5,8 @@ import { TransferWatch } from "@/components/billing/transfer-watch";
 import { Button } from "@/components/ui/button";
 import { pageSession } from "@/lib/auth/page-session";
 import { renewalTransferView } from "@/lib/billing-views/checkout";
-import { Link, redirect } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/navigation";
+import { redirect } from "@/lib/i18n/navigation-intl";
 import { pageLocale } from "@/lib/i18n/page";
 
 /**
