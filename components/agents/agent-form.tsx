@@ -13,13 +13,15 @@ import { useSaveAgent } from "@/lib/client/queries/agent";
 import { type AgentLanguage, agentFieldLimits } from "@/lib/shared/agent-fields";
 import type { AgentKind } from "@/lib/shared/agent-kinds";
 import type { OwnerAgent } from "@/lib/shared/agent-views";
-import { AgentKindChoice } from "./agent-kind-choice";
 import { Field } from "./form-field";
 import { type QuestionRow, questionRows } from "./question-rows";
 
-// The form's lower parts (suggested questions, language, model) load their code after the page's own
-// (issue 18: page weight): the server renders them, and React hydrates them when the code arrives, the
-// fields above being usable first. Their state stays in this form.
+// The form's choices (kind, suggested questions, language, model: the radio groups' code with them) load
+// their code after the page's own (issue 18: page weight): the server renders them, and React hydrates
+// them when the code arrives, the text fields being usable first. Their state stays in this form.
+const AgentKindChoice = lazy(() =>
+  import("./agent-kind-choice").then((m) => ({ default: m.AgentKindChoice })),
+);
 const SuggestedQuestionsField = lazy(() =>
   import("./suggested-questions-field").then((m) => ({ default: m.SuggestedQuestionsField })),
 );
@@ -113,15 +115,17 @@ export function AgentForm({ agent }: { agent: OwnerAgent | null }) {
       </CardHeader>
       <CardContent>
         <form ref={formRef} onSubmit={submit} noValidate className="grid gap-6" data-testid="agent-form">
-          <AgentKindChoice
-            fieldId={fieldId}
-            value={kind}
-            error={errors.kind}
-            onChange={(v) => {
-              setKind(v);
-              clear("kind");
-            }}
-          />
+          <Suspense fallback={null}>
+            <AgentKindChoice
+              fieldId={fieldId}
+              value={kind}
+              error={errors.kind}
+              onChange={(v) => {
+                setKind(v);
+                clear("kind");
+              }}
+            />
+          </Suspense>
 
           <Field id={fieldId("name")} label={t(`nameLabel.${kind}`)} hint={t("nameHint")} error={errors.name}>
             {(aria) => (
