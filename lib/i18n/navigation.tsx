@@ -3,38 +3,20 @@
 import NextLink from "next/link";
 import { usePathname as useNextPathname, useRouter as useNextRouter, useParams } from "next/navigation";
 import { type ComponentProps, useMemo } from "react";
-import {
-  defaultLocale,
-  isLocale,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE,
-  type Locale,
-  locales,
-} from "./routing";
+import { localizedHref, unlocalizedPath } from "./paths";
+import { defaultLocale, isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "./routing";
+
+export { localizedHref, unlocalizedPath };
 
 /**
  * Links and the router in the page's language, as next-intl's createNavigation gives them with this site's
  * routing (every path prefixed with its locale, lib/i18n/routing.ts), on next/link and next/navigation
  * alone: next-intl's navigation layer (~2.7 KB gzipped) stays out of every page's first download (issue 18:
- * page weight). `redirect` for server components is next-intl's (./navigation-intl.ts).
+ * page weight). Server components redirect with ./redirect.ts.
  */
 function useLocaleOfPage(): Locale {
   const locale = useParams<{ locale?: string }>()?.locale;
   return isLocale(locale) ? locale : defaultLocale;
-}
-
-/** "/setup?tab=x" in Vietnamese: "/vi/setup?tab=x"; "/" is "/vi"; anything not a local path is kept. */
-export function localizedHref(href: string, locale: Locale): string {
-  if (!href.startsWith("/") || href.startsWith("//")) return href;
-  const path = /^[^?#]*/.exec(href)![0];
-  return `/${locale}${path === "/" ? "" : path}${href.slice(path.length)}`;
-}
-
-const PREFIX = new RegExp(`^/(${locales.join("|")})(?=/|$)`);
-
-/** The path without its locale ("/vi/setup" → "/setup", "/vi" → "/"), as next-intl's usePathname. */
-export function unlocalizedPath(pathname: string): string {
-  return pathname.replace(PREFIX, "") || "/";
 }
 
 export function Link({ href, ...props }: Omit<ComponentProps<typeof NextLink>, "href"> & { href: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localizedHref, unlocalizedPath } from "@/lib/i18n/navigation";
+import { localizedHref, unlocalizedPath } from "@/lib/i18n/paths";
 
 /** lib/i18n/navigation.tsx's paths are next-intl's with this site's routing (localePrefix "always"). */
 describe("the pages' links and router", () => {

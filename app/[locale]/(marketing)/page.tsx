@@ -16,8 +16,8 @@ import { pageSession } from "@/lib/auth/page-session";
 import { enabledProviders } from "@/lib/auth/providers";
 import { config } from "@/lib/config";
 import { Link } from "@/lib/i18n/navigation";
-import { redirect } from "@/lib/i18n/navigation-intl";
 import { pageLocale } from "@/lib/i18n/page";
+import { redirect } from "@/lib/i18n/redirect";
 import { SIGNED_IN_HOME } from "@/lib/navigation/items";
 import { safeNextPath } from "@/lib/shared/pricing";
 

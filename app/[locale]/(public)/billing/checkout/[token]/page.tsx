@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { pageSession } from "@/lib/auth/page-session";
 import { checkoutView } from "@/lib/billing-views/checkout";
 import { Link } from "@/lib/i18n/navigation";
-import { redirect } from "@/lib/i18n/navigation-intl";
 import { pageLocale } from "@/lib/i18n/page";
+import { redirect } from "@/lib/i18n/redirect";
 
 /**
  * Our own checkout page (BILL-3): the built-in sandbox's card form, clearly in test mode, or a bank
