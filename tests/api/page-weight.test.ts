@@ -16,17 +16,18 @@ const sentences = (ns: object): string[] =>
  * download. The public chat (what every visitor of every agent opens) ≤ 140 KB gzipped, the framework's
  * own share being ~133 KB.
  *
- * The owner's pages ≤ 170 KB (issue 18's goal; 189–196 KB before). What every signed-in page shares over the
- * framework's ~134 KB is ~29 KB: TanStack Query (~11 KB with its hooks, the stack's client data library),
- * next-intl's client (~3.3 KB; it formats messages lib/i18n/request.ts compiled, without intl-messageformat
- * and its ICU parser), client navigation (next/link; next-intl's own navigation stays on the server), the
- * class merging of lib/ui/cn.ts (~2.5 KB, in place of tailwind-merge's ~10), the account and shell code,
- * the icons drawn inline (components/icons/lite, without lucide-react). Each page adds its own 4–9 KB: what
- * only an interaction needs loads with it (sonner with the first toast, Radix's menus and dialogs when
- * first opened, a billing tab when shown), and a page's lower or side parts (setup's test chat and side
- * column, the form's choices, the documents list, the widget's preview, billing's tab) are rendered by the
- * server and hydrated when their chunk arrives, right after the page's own; history's view, of which the
- * server draws only the loading line, loads the same way.
+ * The owner's pages ≤ 170 KB (issue 18's goal; 189–196 KB before). What every signed-in page shares over
+ * the framework's ~134 KB is ~27 KB: TanStack Query (the stack's client data library: ~8 KB, its query
+ * hooks ~4 KB more with each page), next-intl's client (~3.3 KB: it formats the messages lib/i18n/request.ts
+ * compiled, without intl-messageformat and its ICU parser), client navigation (next/link; next-intl's own
+ * navigation stays out of the client), lib/ui/cn.ts's class merging (~2.5 KB, in place of tailwind-merge's
+ * ~10), the account and shell code, the icons drawn inline (components/icons/lite, not lucide-react). Each
+ * page adds its own 1–8 KB: what only an interaction needs loads with it (sonner with the first toast,
+ * Radix's menus and dialogs when first opened, a billing tab when shown), and a page's lower or side parts
+ * (setup's test chat and side column, the form's choices, the documents list, the widget's preview,
+ * billing's tab, the chat page's chat) are rendered by the server and hydrated when their chunk arrives,
+ * right after the page's own; history's view, of which the server draws only the loading line, loads the
+ * same way.
  */
 const PUBLIC_BUDGET_KB = 140;
 const OWNER_CEILING_KB = 170;
