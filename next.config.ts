@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
@@ -6,6 +7,13 @@ import { markStartupScripts } from "./lib/build/compile-hints";
 import { nextConfigHeaders } from "./lib/http/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+/**
+ * next-intl formats messages that lib/i18n/request.ts has compiled already: its formatter without
+ * intl-messageformat and the ICU parser (what next-intl's `precompile` option aliases too). Turbopack wants
+ * the target relative and starting with "./".
+ */
+const formatOnly = `./${path.relative(process.cwd(), createRequire(import.meta.url).resolve("use-intl/format-message/format-only"))}`;
 
 const nextConfig: NextConfig = {
   // A fresh id per build: /latest.json exposes it so open pages notice a new deployment.
@@ -30,6 +38,7 @@ const nextConfig: NextConfig = {
   },
   // SEC-4: security headers for the responses proxy.ts does not see (API, manifest, static files).
   headers: async () => nextConfigHeaders(),
+  turbopack: { resolveAlias: { "use-intl/format-message": formatOnly.replaceAll("\\", "/") } },
 };
 
 export default withNextIntl(nextConfig);

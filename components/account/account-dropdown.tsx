@@ -1,8 +1,9 @@
 "use client";
 
-import { LogOutIcon, UserRoundIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactElement } from "react";
+import { LogOutIcon } from "@/components/icons/lite/log-out";
+import { UserRoundIcon } from "@/components/icons/lite/user-round";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,8 +1,8 @@
 "use client";
 
-import { UserRoundIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { UserRoundIcon } from "@/components/icons/lite/user-round";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { useLazyTrigger } from "@/components/ui/lazy-trigger";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useMemo, useState } from "react";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import {

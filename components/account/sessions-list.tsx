@@ -1,9 +1,13 @@
 "use client";
 
-import { LaptopIcon, LoaderCircleIcon, LogOutIcon, SmartphoneIcon, TabletIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useId, useMemo } from "react";
 import { UAParser } from "ua-parser-js";
+import { LaptopIcon } from "@/components/icons/lite/laptop";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
+import { LogOutIcon } from "@/components/icons/lite/log-out";
+import { SmartphoneIcon } from "@/components/icons/lite/smartphone";
+import { TabletIcon } from "@/components/icons/lite/tablet";
 import { toast } from "@/components/shell/toast";
 import {
   AlertDialog,

@@ -1,6 +1,7 @@
-import { ArrowRightIcon, MessageCircleIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { ArrowRightIcon } from "@/components/icons/lite/arrow-right";
+import { MessageCircleIcon } from "@/components/icons/lite/message-circle";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/lib/i18n/navigation";
 import type { OwnerAgent } from "@/lib/shared/agent-views";

@@ -1,8 +1,8 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,11 +13,24 @@ import { useSaveAgent } from "@/lib/client/queries/agent";
 import { type AgentLanguage, agentFieldLimits } from "@/lib/shared/agent-fields";
 import type { AgentKind } from "@/lib/shared/agent-kinds";
 import type { OwnerAgent } from "@/lib/shared/agent-views";
-import { AgentKindChoice } from "./agent-kind-choice";
-import { AgentLanguageChoice } from "./agent-language-choice";
-import { AgentModelSelect } from "./agent-model-select";
 import { Field } from "./form-field";
-import { type QuestionRow, questionRows, SuggestedQuestionsField } from "./suggested-questions-field";
+import { type QuestionRow, questionRows } from "./question-rows";
+
+// The form's choices (kind, suggested questions, language, model: the radio groups' code with them) load
+// their code after the page's own (issue 18: page weight): the server renders them, and React hydrates
+// them when the code arrives, the text fields being usable first. Their state stays in this form.
+const AgentKindChoice = lazy(() =>
+  import("./agent-kind-choice").then((m) => ({ default: m.AgentKindChoice })),
+);
+const SuggestedQuestionsField = lazy(() =>
+  import("./suggested-questions-field").then((m) => ({ default: m.SuggestedQuestionsField })),
+);
+const AgentLanguageChoice = lazy(() =>
+  import("./agent-language-choice").then((m) => ({ default: m.AgentLanguageChoice })),
+);
+const AgentModelSelect = lazy(() =>
+  import("./agent-model-select").then((m) => ({ default: m.AgentModelSelect })),
+);
 
 type Errors = Record<string, string>;
 
@@ -102,15 +115,17 @@ export function AgentForm({ agent }: { agent: OwnerAgent | null }) {
       </CardHeader>
       <CardContent>
         <form ref={formRef} onSubmit={submit} noValidate className="grid gap-6" data-testid="agent-form">
-          <AgentKindChoice
-            fieldId={fieldId}
-            value={kind}
-            error={errors.kind}
-            onChange={(v) => {
-              setKind(v);
-              clear("kind");
-            }}
-          />
+          <Suspense fallback={null}>
+            <AgentKindChoice
+              fieldId={fieldId}
+              value={kind}
+              error={errors.kind}
+              onChange={(v) => {
+                setKind(v);
+                clear("kind");
+              }}
+            />
+          </Suspense>
 
           <Field id={fieldId("name")} label={t(`nameLabel.${kind}`)} hint={t("nameHint")} error={errors.name}>
             {(aria) => (
@@ -149,20 +164,22 @@ export function AgentForm({ agent }: { agent: OwnerAgent | null }) {
             )}
           </Field>
 
-          <SuggestedQuestionsField
-            fieldId={fieldId}
-            rows={questions}
-            setRows={setQuestions}
-            errors={errors}
-            clear={clear}
-            dropRowErrors={() =>
-              setErrors((errs) =>
-                Object.fromEntries(
-                  Object.entries(errs).filter(([k]) => !k.startsWith("suggested_questions")),
-                ),
-              )
-            }
-          />
+          <Suspense fallback={null}>
+            <SuggestedQuestionsField
+              fieldId={fieldId}
+              rows={questions}
+              setRows={setQuestions}
+              errors={errors}
+              clear={clear}
+              dropRowErrors={() =>
+                setErrors((errs) =>
+                  Object.fromEntries(
+                    Object.entries(errs).filter(([k]) => !k.startsWith("suggested_questions")),
+                  ),
+                )
+              }
+            />
+          </Suspense>
 
           <Field
             id={fieldId("instructions")}
@@ -211,25 +228,27 @@ export function AgentForm({ agent }: { agent: OwnerAgent | null }) {
             )}
           </Field>
 
-          <AgentLanguageChoice
-            fieldId={fieldId}
-            value={language}
-            error={errors.language}
-            onChange={(v) => {
-              setLanguage(v);
-              clear("language");
-            }}
-          />
+          <Suspense fallback={null}>
+            <AgentLanguageChoice
+              fieldId={fieldId}
+              value={language}
+              error={errors.language}
+              onChange={(v) => {
+                setLanguage(v);
+                clear("language");
+              }}
+            />
 
-          <AgentModelSelect
-            id={fieldId("model")}
-            value={model}
-            error={errors.model}
-            onChange={(v) => {
-              setModel(v);
-              clear("model");
-            }}
-          />
+            <AgentModelSelect
+              id={fieldId("model")}
+              value={model}
+              error={errors.model}
+              onChange={(v) => {
+                setModel(v);
+                clear("model");
+              }}
+            />
+          </Suspense>
 
           <div>
             <Button type="submit" disabled={saving}>

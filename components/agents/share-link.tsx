@@ -1,8 +1,10 @@
 "use client";
 
-import { CheckIcon, CopyIcon, ExternalLinkIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
+import { CheckIcon } from "@/components/icons/lite/check";
+import { CopyIcon } from "@/components/icons/lite/copy";
+import { ExternalLinkIcon } from "@/components/icons/lite/external-link";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

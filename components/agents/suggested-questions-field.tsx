@@ -1,17 +1,16 @@
-import { PlusIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { Dispatch, SetStateAction } from "react";
+import { PlusIcon } from "@/components/icons/lite/plus";
+import { XIcon } from "@/components/icons/lite/x";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { agentFieldLimits } from "@/lib/shared/agent-fields";
 import { FieldError } from "./form-field";
 
 /** A question row; the key keeps each input's identity when rows above it are removed. */
-export type QuestionRow = { key: number; value: string };
+import { type QuestionRow, questionRows } from "./question-rows";
 
-let nextKey = 0;
-export const questionRows = (questions: string[]): QuestionRow[] =>
-  (questions.length ? questions : [""]).map((value) => ({ key: nextKey++, value }));
+export type { QuestionRow };
 
 /** The questions a visitor may tap to start, one input each, up to the limit. */
 export function SuggestedQuestionsField(props: {

@@ -1,7 +1,8 @@
 "use client";
 
-import { ArrowRightIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { ArrowRightIcon } from "@/components/icons/lite/arrow-right";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useTrainingSummary } from "@/lib/client/queries/training";

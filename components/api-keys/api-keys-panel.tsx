@@ -1,16 +1,20 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { ApiClientError } from "@/lib/client/api";
 import { useApiKeys } from "@/lib/client/queries/api-keys";
 import { loadStateOf } from "@/lib/client/queries/load-state";
 import { Link } from "@/lib/i18n/navigation";
 import { CreateKeyForm } from "./create-key-form";
-import { CurlExample } from "./curl-example";
 import { KeyList } from "./key-list";
 import { NewKeyNotice } from "./new-key-notice";
+
+// The curl example is the page's last part: its code loads after the page's own (issue 18: page weight);
+// the server renders it and React hydrates it when the code arrives. (The new key's notice stays in the
+// page: a key is shown once, and must not depend on a chunk loading.)
+const CurlExample = lazy(() => import("./curl-example").then((m) => ({ default: m.CurlExample })));
 
 /**
  * Setup → API keys (BEYOND-3): make a key (shown once), see and revoke the keys, and a first call to
@@ -62,7 +66,9 @@ export function ApiKeysPanel({ messageUrl }: { messageUrl: string }) {
         )}
       </section>
 
-      <CurlExample messageUrl={messageUrl} />
+      <Suspense fallback={null}>
+        <CurlExample messageUrl={messageUrl} />
+      </Suspense>
     </div>
   );
 }

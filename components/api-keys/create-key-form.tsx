@@ -1,8 +1,9 @@
 "use client";
 
-import { LoaderCircleIcon, PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
+import { PlusIcon } from "@/components/icons/lite/plus";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

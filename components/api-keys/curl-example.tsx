@@ -1,7 +1,7 @@
 "use client";
 
-import { BookOpenIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { BookOpenIcon } from "@/components/icons/lite/book-open";
 import { Link } from "@/lib/i18n/navigation";
 
 /** A first call to copy: the owner's chat route with the key in the Authorization header. */

@@ -1,8 +1,8 @@
 "use client";
 
-import { KeyRoundIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { KeyRoundIcon } from "@/components/icons/lite/key-round";
 import { EmptyState } from "@/components/shell/empty-state";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";

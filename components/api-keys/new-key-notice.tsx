@@ -1,8 +1,10 @@
 "use client";
 
-import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
+import { CheckIcon } from "@/components/icons/lite/check";
+import { CopyIcon } from "@/components/icons/lite/copy";
+import { TriangleExclamationPointIcon as TriangleAlertIcon } from "@/components/icons/lite/triangle-exclamation-point";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { useCopy } from "@/lib/client/use-copy";

@@ -1,7 +1,7 @@
 "use client";
 
-import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import {
   AlertDialog,
   AlertDialogAction,

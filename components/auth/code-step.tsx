@@ -1,8 +1,10 @@
 "use client";
 
-import { ArrowLeftIcon, KeyRoundIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, type RefObject, useId } from "react";
+import { ArrowLeftIcon } from "@/components/icons/lite/arrow-left";
+import { KeyRoundIcon } from "@/components/icons/lite/key-round";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -1,8 +1,9 @@
 "use client";
 
-import { LoaderCircleIcon, MailIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
+import { MailIcon } from "@/components/icons/lite/mail";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

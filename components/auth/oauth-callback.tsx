@@ -1,8 +1,9 @@
 "use client";
 
-import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { CircleExclamationPointIcon as CircleAlertIcon } from "@/components/icons/lite/circle-exclamation-point";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { urlOf } from "@/lib/client/api";

@@ -1,13 +1,25 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
-import { useReloadBilling } from "@/lib/client/queries/billing";
+import { lazy, Suspense, useId, useState } from "react";
+import { Loading } from "@/components/shell/load-state";
+import { useReloadBilling } from "@/lib/client/queries/billing-keys";
 import { type BillingTab, billingTabs, type UsageMeterView } from "@/lib/shared/pricing";
-import { InvoicesTab } from "./invoices-tab";
-import { MethodsTab } from "./methods-tab";
-import { OverviewTab } from "./overview-tab";
-import { PaymentCheck } from "./payment-check";
+
+// Each tab's code (and the billing operations it calls) loads apart from the page's first download (issue
+// 18: page weight): the server renders the tab the address asks for, the overview by default, and React
+// hydrates it when its code arrives, right after the page's own; pointing at or focusing the tabs fetches
+// the others. The return from a payment (?payment_token) likewise.
+const OverviewTab = lazy(() => import("./overview-tab").then((m) => ({ default: m.OverviewTab })));
+const loadMethods = () => import("./methods-tab");
+const loadInvoices = () => import("./invoices-tab");
+const MethodsTab = lazy(() => loadMethods().then((m) => ({ default: m.MethodsTab })));
+const InvoicesTab = lazy(() => loadInvoices().then((m) => ({ default: m.InvoicesTab })));
+const PaymentCheck = lazy(() => import("./payment-check").then((m) => ({ default: m.PaymentCheck })));
+const preloadTabs = () => {
+  loadMethods().catch(() => {});
+  loadInvoices().catch(() => {});
+};
 
 /**
  * The billing page (BILL-5): overview, payment methods and invoices, the tab kept in the address (?tab=)
@@ -40,12 +52,19 @@ export function BillingView({
 
   return (
     <>
-      {paymentToken && <PaymentCheck token={paymentToken} planNames={planNames} onSettled={reload} />}
+      {paymentToken && (
+        <Suspense fallback={null}>
+          <PaymentCheck token={paymentToken} planNames={planNames} onSettled={reload} />
+        </Suspense>
+      )}
       <div className="space-y-6">
         <div
           role="tablist"
           aria-label={t("title")}
           aria-orientation="horizontal"
+          onPointerEnter={preloadTabs}
+          onTouchStart={preloadTabs}
+          onFocus={preloadTabs}
           className="flex w-full gap-1 overflow-x-auto rounded-lg border bg-muted p-1 sm:w-fit"
         >
           {billingTabs.map((key) => (
@@ -99,9 +118,11 @@ export function BillingView({
           tabIndex={0}
           className="outline-none"
         >
-          {tab === "overview" && <OverviewTab meters={meters} onFixPayment={() => select("methods")} />}
-          {tab === "methods" && <MethodsTab />}
-          {tab === "invoices" && <InvoicesTab planNames={planNames} />}
+          <Suspense fallback={<Loading label={t("loading")} />}>
+            {tab === "overview" && <OverviewTab meters={meters} onFixPayment={() => select("methods")} />}
+            {tab === "methods" && <MethodsTab />}
+            {tab === "invoices" && <InvoicesTab planNames={planNames} />}
+          </Suspense>
         </div>
       </div>
     </>

@@ -1,8 +1,10 @@
 "use client";
 
-import { BuildingIcon, CreditCardIcon, LoaderCircleIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
+import { BuildingIcon } from "@/components/icons/lite/building";
+import { CreditCardIcon } from "@/components/icons/lite/credit-card";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
 import { billingApi } from "@/lib/client/billing";

@@ -1,6 +1,7 @@
 "use client";
 
-import { CheckIcon, CopyIcon } from "lucide-react";
+import { CheckIcon } from "@/components/icons/lite/check";
+import { CopyIcon } from "@/components/icons/lite/copy";
 import { Button } from "@/components/ui/button";
 import { useCopy } from "@/lib/client/use-copy";
 

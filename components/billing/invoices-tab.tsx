@@ -1,7 +1,7 @@
 "use client";
 
-import { ReceiptIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
+import { ReceiptIcon } from "@/components/icons/lite/receipt";
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { Badge } from "@/components/ui/badge";

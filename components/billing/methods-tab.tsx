@@ -1,8 +1,9 @@
 "use client";
 
-import { CreditCardIcon, PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
+import { CreditCardIcon } from "@/components/icons/lite/credit-card";
+import { PlusIcon } from "@/components/icons/lite/plus";
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { toast } from "@/components/shell/toast";

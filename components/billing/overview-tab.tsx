@@ -1,8 +1,8 @@
 "use client";
 
-import { CircleAlertIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
+import { CircleExclamationPointIcon as CircleAlertIcon } from "@/components/icons/lite/circle-exclamation-point";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { toast } from "@/components/shell/toast";
 import { Badge } from "@/components/ui/badge";

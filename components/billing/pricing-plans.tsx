@@ -1,8 +1,9 @@
 "use client";
 
-import { CheckIcon, LoaderCircleIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { CheckIcon } from "@/components/icons/lite/check";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { toast } from "@/components/shell/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

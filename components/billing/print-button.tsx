@@ -1,6 +1,6 @@
 "use client";
 
-import { PrinterIcon } from "lucide-react";
+import { PrinterIcon } from "@/components/icons/lite/printer";
 import { Button } from "@/components/ui/button";
 
 /** Opens the browser's print dialog, where the invoice can also be saved as a PDF. */

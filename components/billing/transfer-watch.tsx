@@ -1,9 +1,11 @@
 "use client";
 
-import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { CircleCheckIcon } from "@/components/icons/lite/circle-check";
+import { CircleExclamationPointIcon as CircleAlertIcon } from "@/components/icons/lite/circle-exclamation-point";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { Button } from "@/components/ui/button";
 import { billingApi, goToCheckout } from "@/lib/client/billing";
 import { cn } from "@/lib/ui/cn";

@@ -1,14 +1,19 @@
 "use client";
 
-import { BotIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { lazy, Suspense } from "react";
 import { useOwnerAgent } from "@/components/agents/use-owner-agent";
+import { BotIcon } from "@/components/icons/lite/bot";
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/lib/i18n/navigation";
 import type { OwnerAgent } from "@/lib/shared/agent-views";
-import { OwnerChat } from "./owner-chat";
+
+// The chat (messages, composer, streaming; the same chunk as setup's test chat) is rendered by the server
+// with the agent's greeting and hydrated when its code arrives, right after the page's own (issue 18: page
+// weight).
+const OwnerChat = lazy(() => import("./owner-chat").then((m) => ({ default: m.OwnerChat })));
 
 /**
  * /{lang}/chat (CHAT-9): the owner's full-page chat with their agent. `initial` is undefined when the page
@@ -33,11 +38,13 @@ export function OwnerChatPage({ initial }: { initial: OwnerAgent | null | undefi
   }
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <OwnerChat
-        greeting={loaded.data.visitor_greeting}
-        questions={loaded.data.suggested_questions}
-        layout="page"
-      />
+      <Suspense fallback={<Loading label={t("loadingAgent")} />}>
+        <OwnerChat
+          greeting={loaded.data.visitor_greeting}
+          questions={loaded.data.suggested_questions}
+          layout="page"
+        />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { RotateCcwIcon } from "lucide-react";
 import { useState } from "react";
+import { RotateCcwIcon } from "@/components/icons/lite/rotate-ccw";
 import { Button } from "@/components/ui/button";
 import type { ChatChannel } from "@/lib/client/chat-types";
 import { useLiteT } from "@/lib/i18n/lite";

@@ -1,14 +1,12 @@
 "use client";
 
-import {
-  BotIcon,
-  CircleAlertIcon,
-  MessageCircleQuestionIcon,
-  ThumbsDownIcon,
-  ThumbsUpIcon,
-} from "lucide-react";
 import { useTranslations } from "next-intl";
 import { CitedAnswer } from "@/components/chat/cited-answer";
+import { BotIcon } from "@/components/icons/lite/bot";
+import { CircleExclamationPointIcon as CircleAlertIcon } from "@/components/icons/lite/circle-exclamation-point";
+import { MessageCircleQuestionMarkIcon as MessageCircleQuestionIcon } from "@/components/icons/lite/message-circle-question-mark";
+import { ThumbsDownIcon } from "@/components/icons/lite/thumbs-down";
+import { ThumbsUpIcon } from "@/components/icons/lite/thumbs-up";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { useConversationMessages } from "@/lib/client/queries/history";
 import { loadStateOf } from "@/lib/client/queries/load-state";

@@ -1,19 +1,17 @@
 "use client";
 
-import {
-  HistoryIcon,
-  LoaderCircleIcon,
-  MessageCircleQuestionIcon,
-  MonitorIcon,
-  SearchXIcon,
-  SmartphoneIcon,
-  TabletIcon,
-  ThumbsDownIcon,
-  ThumbsUpIcon,
-  UserIcon,
-} from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
+import { MessageCircleQuestionMarkIcon as MessageCircleQuestionIcon } from "@/components/icons/lite/message-circle-question-mark";
+import { MonitorIcon } from "@/components/icons/lite/monitor";
+import { RotateCcwClockIcon as HistoryIcon } from "@/components/icons/lite/rotate-ccw-clock";
+import { SearchXIcon } from "@/components/icons/lite/search-x";
+import { SmartphoneIcon } from "@/components/icons/lite/smartphone";
+import { TabletIcon } from "@/components/icons/lite/tablet";
+import { ThumbsDownIcon } from "@/components/icons/lite/thumbs-down";
+import { ThumbsUpIcon } from "@/components/icons/lite/thumbs-up";
+import { UserIcon } from "@/components/icons/lite/user";
 import { EmptyState } from "@/components/shell/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

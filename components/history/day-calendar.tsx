@@ -1,8 +1,9 @@
 "use client";
 
-import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { ChevronLeftIcon } from "@/components/icons/lite/chevron-left";
+import { ChevronRightIcon } from "@/components/icons/lite/chevron-right";
 import { Button } from "@/components/ui/button";
 import {
   addDays,

@@ -1,5 +1,6 @@
-import { ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { ThumbsDownIcon } from "@/components/icons/lite/thumbs-down";
+import { ThumbsUpIcon } from "@/components/icons/lite/thumbs-up";
 import { helpfulShare } from "@/lib/client/history";
 import type { Insights } from "@/lib/contracts/history";
 

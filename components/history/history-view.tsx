@@ -1,6 +1,5 @@
 "use client";
 
-import { SearchIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import {
   type KeyboardEvent,
@@ -13,6 +12,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { useTimeZone } from "@/components/account/use-time-zone";
+import { SearchIcon } from "@/components/icons/lite/search";
 import { Loading } from "@/components/shell/load-state";
 import { Input } from "@/components/ui/input";
 import { whenFirstOpen } from "@/components/ui/when-first-open";

@@ -1,6 +1,8 @@
-import { CheckIcon, LoaderCircleIcon, PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { CheckIcon } from "@/components/icons/lite/check";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
+import { PlusIcon } from "@/components/icons/lite/plus";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";

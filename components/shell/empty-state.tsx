@@ -5,7 +5,7 @@ export function EmptyState({
   title,
   children,
 }: {
-  /** a lucide-react icon on the site's pages, a lite one on public pages */
+  /** one of components/icons/lite */
   icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
   title: string;
   children?: ReactNode;

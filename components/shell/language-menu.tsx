@@ -1,8 +1,8 @@
 "use client";
 
-import { CheckIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { type ReactElement, useTransition } from "react";
+import { CheckIcon } from "@/components/icons/lite/check";
 import {
   DropdownMenu,
   DropdownMenuContent,

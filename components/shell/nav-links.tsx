@@ -1,18 +1,16 @@
 "use client";
 
-import {
-  CreditCardIcon,
-  FileTextIcon,
-  HistoryIcon,
-  KeyRoundIcon,
-  LockIcon,
-  MessageCircleIcon,
-  PanelBottomOpenIcon,
-  SettingsIcon,
-  TagIcon,
-} from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useAccount } from "@/components/account/account-provider";
+import { CreditCardIcon } from "@/components/icons/lite/credit-card";
+import { FileTextIcon } from "@/components/icons/lite/file-text";
+import { KeyRoundIcon } from "@/components/icons/lite/key-round";
+import { LockIcon } from "@/components/icons/lite/lock";
+import { MessageCircleIcon } from "@/components/icons/lite/message-circle";
+import { PanelBottomOpenIcon } from "@/components/icons/lite/panel-bottom-open";
+import { RotateCcwClockIcon as HistoryIcon } from "@/components/icons/lite/rotate-ccw-clock";
+import { SettingsIcon } from "@/components/icons/lite/settings";
+import { TagIcon } from "@/components/icons/lite/tag";
 import { Link, usePathname } from "@/lib/i18n/navigation";
 import { activeNavKey, type NavItem, type NavKey } from "@/lib/navigation/items";
 import { cn } from "@/lib/ui/cn";

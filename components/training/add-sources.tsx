@@ -1,8 +1,11 @@
 "use client";
 
-import { GlobeIcon, LoaderCircleIcon, TypeIcon, UploadIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { GlobeIcon } from "@/components/icons/lite/globe";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
+import { TypeIcon } from "@/components/icons/lite/type";
+import { UploadIcon } from "@/components/icons/lite/upload";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -1,6 +1,7 @@
-import { ChevronDownIcon, RotateCcwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { ChevronDownIcon } from "@/components/icons/lite/chevron-down";
+import { RotateCcwIcon } from "@/components/icons/lite/rotate-ccw";
 import { Button } from "@/components/ui/button";
 import type { DocumentListItem } from "@/lib/contracts/training";
 import { CrawledPages } from "./crawled-pages";

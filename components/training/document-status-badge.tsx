@@ -1,5 +1,5 @@
-import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { Badge } from "@/components/ui/badge";
 import type { DocumentListItem } from "@/lib/contracts/training";
 

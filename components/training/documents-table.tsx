@@ -1,9 +1,10 @@
 "use client";
 
-import { LoaderCircleIcon, Trash2Icon } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useTimeZone } from "@/components/account/use-time-zone";
+import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
+import { TrashIcon as Trash2Icon } from "@/components/icons/lite/trash";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { whenFirstOpen } from "@/components/ui/when-first-open";

@@ -1,11 +1,16 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { lazy, Suspense } from "react";
+import { Loading } from "@/components/shell/load-state";
 import { Button } from "@/components/ui/button";
 import { useOwnerAgentQuery } from "@/lib/client/queries/agent";
 import { Link } from "@/lib/i18n/navigation";
 import { AddSources } from "./add-sources";
-import { DocumentsTable } from "./documents-table";
+
+// The documents list below the forms loads its code after the page's own (issue 18: page weight): the
+// server renders it (its loading line until the list arrives) and React hydrates it when the code does.
+const DocumentsTable = lazy(() => import("./documents-table").then((m) => ({ default: m.DocumentsTable })));
 
 /**
  * The files page's client part: add sources above, the documents below (which refresh after each addition).
@@ -30,7 +35,9 @@ export function FilesManager() {
   return (
     <div className="space-y-8">
       <AddSources />
-      <DocumentsTable locale={locale} />
+      <Suspense fallback={<Loading label={t("loading")} />}>
+        <DocumentsTable locale={locale} />
+      </Suspense>
     </div>
   );
 }

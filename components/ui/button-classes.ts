@@ -1,5 +1,5 @@
 /**
- * The button's look as plain class lists, shared by the site's Button (cva + tailwind-merge, for callers that
+ * The button's look as plain class lists, shared by the site's Button (cva + lib/ui/cn's merging, for callers that
  * override classes) and LiteButton (the public chat and error pages, which keep both libraries out of a
  * visitor's download).
  */

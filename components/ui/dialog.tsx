@@ -1,8 +1,8 @@
 "use client";
 
-import { XIcon } from "lucide-react";
 import { Dialog as Primitive } from "radix-ui";
 import type * as React from "react";
+import { XIcon } from "@/components/icons/lite/x";
 import { cn } from "@/lib/ui/cn";
 
 export const Dialog = Primitive.Root;
@@ -32,7 +32,7 @@ export function DialogContent({
           className="absolute top-3 right-3 rounded-md p-2 text-muted-foreground hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 outline-none"
           aria-label={closeLabel}
         >
-          <XIcon className="size-4" />
+          <XIcon className="size-4" aria-hidden />
         </Primitive.Close>
       </Primitive.Content>
     </Primitive.Portal>

@@ -1,7 +1,7 @@
 "use client";
 
-import { CircleIcon } from "lucide-react";
 import { type ComponentProps, createContext, type KeyboardEvent, useContext } from "react";
+import { CircleIcon } from "@/components/icons/lite/circle";
 import { cn } from "@/lib/ui/cn";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { Field } from "@/components/agents/form-field";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
@@ -12,9 +12,15 @@ import { ApiClientError } from "@/lib/client/api";
 import { useSaveAgent } from "@/lib/client/queries/agent";
 import type { OwnerAgent } from "@/lib/contracts/agent";
 import { type WidgetPosition, type WidgetSettings, widgetLimits } from "@/lib/shared/widget";
-import { WidgetIdentityCard } from "./widget-identity";
-import { WidgetPreview } from "./widget-preview";
 import { WidgetSnippet } from "./widget-snippet";
+
+// The signed-identity card (its secret made, shown and replaced on request) is the page's last: its code
+// loads after the page's own (issue 18: page weight), the server's HTML of it showing meanwhile.
+const WidgetIdentityCard = lazy(() =>
+  import("./widget-identity").then((m) => ({ default: m.WidgetIdentityCard })),
+);
+// The preview beside the form, likewise (its HTML from the server, hydrated after).
+const WidgetPreview = lazy(() => import("./widget-preview").then((m) => ({ default: m.WidgetPreview })));
 
 /**
  * Setup → Website widget (BEYOND-1): who may embed the agent, how its launcher looks, the snippet to paste,
@@ -179,9 +185,13 @@ export function WidgetSettingsPanel({
           </CardContent>
         </Card>
         <WidgetSnippet appUrl={appUrl} agentId={agent.id} />
-        <WidgetIdentityCard />
+        <Suspense fallback={null}>
+          <WidgetIdentityCard />
+        </Suspense>
       </div>
-      <WidgetPreview widget={widget} name={agent.name} />
+      <Suspense fallback={null}>
+        <WidgetPreview widget={widget} name={agent.name} />
+      </Suspense>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { CheckIcon, CopyIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { CheckIcon } from "@/components/icons/lite/check";
+import { CopyIcon } from "@/components/icons/lite/copy";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -4,8 +4,8 @@ import { AppShell } from "@/components/shell/app-shell";
 import { pageSession } from "@/lib/auth/page-session";
 import { OwnerQueries } from "@/lib/client/queries/provider";
 import { config } from "@/lib/config";
-import { redirect } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
+import { redirect } from "@/lib/i18n/redirect";
 import { SiteProviders } from "../_providers/site-providers";
 
 /**

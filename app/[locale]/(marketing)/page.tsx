@@ -1,15 +1,13 @@
-import {
-  BookOpenIcon,
-  GlobeIcon,
-  HistoryIcon,
-  LanguagesIcon,
-  QuoteIcon,
-  Share2Icon,
-  ShieldCheckIcon,
-  SparklesIcon,
-} from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { SignInMethods } from "@/components/auth/sign-in-methods";
+import { BookOpenIcon } from "@/components/icons/lite/book-open";
+import { GlobeIcon } from "@/components/icons/lite/globe";
+import { LanguagesIcon } from "@/components/icons/lite/languages";
+import { QuoteIcon } from "@/components/icons/lite/quote";
+import { RotateCcwClockIcon as HistoryIcon } from "@/components/icons/lite/rotate-ccw-clock";
+import { Share2Icon } from "@/components/icons/lite/share-2";
+import { ShieldCheckIcon } from "@/components/icons/lite/shield-check";
+import { SparklesIcon } from "@/components/icons/lite/sparkles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,8 +15,9 @@ import { otpDelivery } from "@/lib/auth/otp-delivery";
 import { pageSession } from "@/lib/auth/page-session";
 import { enabledProviders } from "@/lib/auth/providers";
 import { config } from "@/lib/config";
-import { Link, redirect } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
+import { redirect } from "@/lib/i18n/redirect";
 import { SIGNED_IN_HOME } from "@/lib/navigation/items";
 import { safeNextPath } from "@/lib/shared/pricing";
 

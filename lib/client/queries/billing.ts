@@ -2,15 +2,10 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { billingApi, type CardInput } from "@/lib/client/billing";
+import { billingKeys } from "./billing-keys";
 
-/** The billing page's reads (BILL-5), one cache entry per GraphQL query. */
-export const billingKeys = {
-  all: ["graphql", "billing"] as const,
-  subscription: ["graphql", "billing", "subscription"] as const,
-  invoices: ["graphql", "billing", "invoices"] as const,
-  methods: ["graphql", "billing", "payment_methods"] as const,
-  cardEntry: ["graphql", "billing", "card_entry"] as const,
-};
+/** The billing page's reads (BILL-5), one cache entry per GraphQL query (keys: ./billing-keys.ts). */
+export { billingKeys, useReloadBilling } from "./billing-keys";
 
 export function useSubscription() {
   return useQuery({
@@ -85,10 +80,3 @@ export const useResumeSubscription = () =>
  * before the payment settled, and a first read (no data yet) is not cancelled by invalidation but joined,
  * so its stale answer would stand: it is cancelled first.
  */
-export function useReloadBilling() {
-  const client = useQueryClient();
-  return async () => {
-    await client.cancelQueries({ queryKey: billingKeys.all });
-    await client.invalidateQueries({ queryKey: billingKeys.all });
-  };
-}

@@ -1,6 +1,6 @@
-import { MessageCircleIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { OwnerChatPage } from "@/components/chat/owner-chat-page";
+import { MessageCircleIcon } from "@/components/icons/lite/message-circle";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { ownerAgent } from "@/lib/agents/agent";

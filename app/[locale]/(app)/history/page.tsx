@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { HistoryView } from "@/components/history/history-view";
+import { HistoryPage } from "@/components/history/history-page";
 import { PageHeader } from "@/components/shell/page-header";
 import { pageLocale } from "@/lib/i18n/page";
 
@@ -9,7 +9,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <HistoryView />
+      <HistoryPage />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { CheckCircle2Icon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { AgentCapabilities } from "@/components/agents/agent-capabilities";
+import { CircleCheckIcon as CheckCircle2Icon } from "@/components/icons/lite/circle-check";
 import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { ownerView } from "@/lib/agents/agent";

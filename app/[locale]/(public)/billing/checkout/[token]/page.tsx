@@ -1,14 +1,15 @@
-import { FlaskConicalIcon } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { CheckoutForm } from "@/components/billing/checkout-form";
 import { OrderSummary } from "@/components/billing/order-summary";
 import { TransferDetails } from "@/components/billing/transfer-details";
 import { TransferWatch } from "@/components/billing/transfer-watch";
+import { FlaskConicalIcon } from "@/components/icons/lite/flask-conical";
 import { Button } from "@/components/ui/button";
 import { pageSession } from "@/lib/auth/page-session";
 import { checkoutView } from "@/lib/billing-views/checkout";
-import { Link, redirect } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
+import { redirect } from "@/lib/i18n/redirect";
 
 /**
  * Our own checkout page (BILL-3): the built-in sandbox's card form, clearly in test mode, or a bank

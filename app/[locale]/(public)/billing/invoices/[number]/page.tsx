@@ -4,8 +4,9 @@ import { Button } from "@/components/ui/button";
 import { pageSession } from "@/lib/auth/page-session";
 import { printableInvoice } from "@/lib/billing-views/billing";
 import { config } from "@/lib/config";
-import { Link, redirect } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
+import { redirect } from "@/lib/i18n/redirect";
 
 /** One invoice as a page to print or save as PDF (the browser's print dialog); the owner's own only. */
 export default async function InvoicePage({

@@ -5,8 +5,9 @@ import { TransferWatch } from "@/components/billing/transfer-watch";
 import { Button } from "@/components/ui/button";
 import { pageSession } from "@/lib/auth/page-session";
 import { renewalTransferView } from "@/lib/billing-views/checkout";
-import { Link, redirect } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
+import { redirect } from "@/lib/i18n/redirect";
 
 /**
  * A renewal invoice paid by bank transfer (payOS): the page the renewal e-mail links to, with the QR and the
