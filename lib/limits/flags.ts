@@ -15,26 +15,39 @@ export async function raiseFlag(db: Db, key: string): Promise<void> {
     ON CONFLICT (key) DO UPDATE SET window_start = now(), count = rate_limits.count + 1`);
 }
 
+/** Marks to look for: any of `keys` raised within the last `seconds`. */
+export type FlagRead = { keys: string[]; seconds: number };
+
+/**
+ * The rows of `n` marks raised recently, over placeholders flag0… and flagSeconds (see markValues):
+ * anyFlagRaised reads it alone, the chat's limits in their own statement (lib/limits/rate-limit.ts).
+ */
+export function marksRaised(n: number) {
+  const keys = Array.from({ length: n }, (_, i) => sql`${sql.placeholder(`flag${i}`)}::text`);
+  return sql`FROM rate_limits WHERE key IN (${sql.join(keys, sql`, `)})
+    AND window_start > now() - make_interval(secs => ${sql.placeholder("flagSeconds")}::float8)`;
+}
+
+/** The values of marksRaised's placeholders. */
+export function markValues(flags: FlagRead): Record<string, unknown> {
+  const values: Record<string, unknown> = { flagSeconds: flags.seconds };
+  flags.keys.forEach((key, i) => {
+    values[`flag${i}`] = key;
+  });
+  return values;
+}
+
 /** Whether any of the keys was raised within the last `seconds`. */
 export async function anyFlagRaised(db: Db, keys: string[], seconds: number): Promise<boolean> {
   if (keys.length === 0) return false;
-  // Prepared once per number of keys (lib/db/prepared.ts): a visitor's every message asks it.
+  // Prepared once per number of keys (lib/db/prepared.ts).
   const n = keys.length;
-  const values: Record<string, unknown> = { seconds };
-  keys.forEach((key, i) => {
-    values[`key${i}`] = key;
-  });
   const rows = rowsOf<{ n: number }>(
     await runPrepared(
       db,
       `flags_raised_${n}`,
-      () => sql`
-      SELECT count(*)::int AS n FROM rate_limits
-      WHERE key IN (${sql.join(
-        keys.map((_, i) => sql`${sql.placeholder(`key${i}`)}::text`),
-        sql`, `,
-      )}) AND window_start > now() - make_interval(secs => ${sql.placeholder("seconds")}::float8)`,
-      values,
+      () => sql`SELECT count(*)::int AS n ${marksRaised(n)}`,
+      markValues({ keys, seconds }),
     ),
   );
   return Number(rows[0]?.n ?? 0) > 0;

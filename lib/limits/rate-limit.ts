@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
-import { anyFlagRaised } from "@/lib/limits/flags";
+import { anyFlagRaised, type FlagRead, marksRaised, markValues } from "@/lib/limits/flags";
 import { metrics } from "@/lib/metrics/registry";
 
 /**
@@ -60,16 +60,12 @@ function hitsInOrder(n: number, flags: number) {
   );
   if (flags > 0) {
     // Marks (lib/limits/flags.ts) read by the same round trip, as row -1: a different key from every limit's.
-    const keys = Array.from({ length: flags }, (_, i) => sql`${sql.placeholder(`flag${i}`)}::text`);
-    picks.push(sql`SELECT -1 AS i, count(*)::int AS count, 0 AS retry_after FROM rate_limits
-      WHERE key IN (${sql.join(keys, sql`, `)})
-        AND window_start > now() - make_interval(secs => ${sql.placeholder("flagSeconds")}::float8)`);
+    picks.push(sql`SELECT -1 AS i, count(*)::int AS count, 0 AS retry_after ${marksRaised(flags)}`);
   }
   return sql`WITH ${sql.join(ctes, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`;
 }
 
-/** Marks to read with the limits (anyFlagRaised's question), in the same statement. */
-export type FlagRead = { keys: string[]; seconds: number };
+export type { FlagRead };
 
 /**
  * Counts a hit on each limit in order, in ONE statement (a chat message passes five of them), stopping at
@@ -100,10 +96,7 @@ export async function countInOrder(
     values[`max${i}`] = limit.max;
     values[`window${i}`] = limit.windowSeconds;
   });
-  flags?.keys.forEach((key, i) => {
-    values[`flag${i}`] = key;
-  });
-  if (flags) values.flagSeconds = flags.seconds;
+  if (flags) Object.assign(values, markValues(flags));
   const n = limits.length;
   const f = flags?.keys.length ?? 0;
   const rows = rowsOf<{ i: number; count: number; retry_after: number }>(
