@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +19,11 @@ const CHROMIUM = "/usr/bin/chromium";
 /** `--json <file>`: also writes what it measured there (scripts/bench/table.ts's PagesResult) at the end. */
 const JSON_FILE = (() => {
   const i = process.argv.indexOf("--json");
+  return i >= 0 ? process.argv[i + 1] : undefined;
+})();
+/** `--reports <dir>`: keeps each Lighthouse report there (JSON), to see why a run scored as it did. */
+const REPORTS = (() => {
+  const i = process.argv.indexOf("--reports");
   return i >= 0 ? process.argv[i + 1] : undefined;
 })();
 /** `--postgres [admin url]`: where the bench creates (and drops) its database. */
@@ -118,7 +123,7 @@ try {
     console.log("\nLighthouse, mobile (simulated slow 4G, 4× CPU), median of 5: performance, LCP, TBT");
     for (const page of [`/en/c/${agentId}`, `/vi/c/${agentId}`, "/en"]) {
       const runs: LighthouseRun[] = [];
-      for (let i = 0; i < 5; i++) runs.push(await lighthouse(base + page));
+      for (let i = 0; i < 5; i++) runs.push(await lighthouse(base + page, reportPath(page, agentId, i)));
       const mid = (pick: (r: LighthouseRun) => number) => runs.map(pick).sort((a, b) => a - b)[2]!;
       const label = page.replace(agentId, "{agent}");
       result.lighthouse.push({
@@ -224,7 +229,14 @@ async function realOwner(): Promise<{ cookie: string; agentId: string; conversat
 type LighthouseRun = { score: number; lcp: number; tbt: number };
 
 /** One Lighthouse run (its CLI, given by --lighthouse) in the machine's Chromium, headless. */
-async function lighthouse(url: string): Promise<LighthouseRun> {
+function reportPath(page: string, agentId: string, run: number): string | undefined {
+  if (!REPORTS) return undefined;
+  mkdirSync(REPORTS, { recursive: true });
+  const name = page.replace(agentId, "agent").replace(/^\//, "").replaceAll("/", "_") || "root";
+  return path.join(REPORTS, `${name}-${run + 1}.json`);
+}
+
+async function lighthouse(url: string, keep?: string): Promise<LighthouseRun> {
   const flags =
     "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
   const out = await new Promise<string>((resolve, reject) => {
@@ -248,6 +260,7 @@ async function lighthouse(url: string): Promise<LighthouseRun> {
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`lighthouse exited ${code}`))));
   });
+  if (keep) writeFileSync(keep, out);
   const report = JSON.parse(out) as {
     categories: { performance: { score: number } };
     audits: Record<string, { numericValue: number }>;
