@@ -51,7 +51,7 @@ const PAIR_CANDIDATES = 100;
  * rarest words first and leaves out those that would add more (a word in nearly every passage, like "hồ"
  * in a guide to Hồ Chí Minh City, would have it rank them all). The second stage still scores every word.
  */
-const CANDIDATE_ROWS = 4_000;
+const CANDIDATE_ROWS = 1_000;
 /** A word the agent never uses is corrected to its nearest word by trigrams only from this similarity. */
 const TYPO_MIN_SIMILARITY = 0.4;
 /**
@@ -185,37 +185,60 @@ async function correctTypos(db: Db, agentId: string, plan: SearchPlan, pgTrgm: b
   return planSearch(words.map((w) => fix.get(w) ?? w).join(" ")) ?? plan;
 }
 
+/** One list of the first stage: what it matches, and about how many passages it reads. */
+type CandidateList = { match: string; rows: number };
+
 /**
- * What the first stage looks for, the rarest first, as much as CANDIDATE_ROWS allows (always at least one):
- * the question's words, and its adjacent pairs (a pair is found among the passages holding its rarer word).
+ * What the first stage looks for, each list within CANDIDATE_ROWS passages read. `every`: the passages
+ * holding all of the question's words (an index intersection, however common each word is), which lead on
+ * coverage. `words`: the rarest words, the rarest first, for the passages holding only some of them; read
+ * only when fewer than CANDIDATES passages hold them all. `pairs`: the adjacent pairs, found among the
+ * passages the index says hold both words (each then read to check the order). Word counts come from the
+ * agent's vocabulary; a pair or all the words together are as frequent as chance makes them. When no list
+ * fits (a question of only very common words), `fallback` reads the smallest one up to CANDIDATE_ROWS.
  */
 async function candidateQueries(
   db: Db,
   agentId: string,
   plan: SearchPlan,
-): Promise<{ words: string; pairs: string | null }> {
+): Promise<{ every: string | null; words: string | null; pairs: string | null; fallback: string | null }> {
   const pairWords = plan.bigrams.map((b) => b.split(" <-> "));
-  const { df } = await documentFrequencies(db, agentId, [
+  const { n, df } = await documentFrequencies(db, agentId, [
     ...plan.terms.map((t) => t.exact),
     ...pairWords.flat(),
   ]);
-  const rows = (w: string) => df.get(w) ?? 0;
-  const words = withinBudget(plan.terms.map((t) => ({ query: t.prefix ?? t.exact, rows: rows(t.exact) })));
-  const pairs = withinBudget(
-    plan.bigrams.map((query, i) => ({ query: `(${query})`, rows: Math.min(...pairWords[i]!.map(rows)) })),
+  const share = (w: string) => (n > 0 ? Math.min(1, (df.get(w) ?? 0) / n) : 0);
+  const together = (ws: string[]) => n * ws.reduce((p, w) => p * share(w), 1);
+  const words = withinBudget(
+    plan.terms.map((t) => ({ match: t.prefix ?? t.exact, rows: together([t.exact]) })),
   );
-  return { words, pairs: pairs || null };
+  const pairs = withinBudget(
+    plan.bigrams.map((b, i) => ({ match: `(${b})`, rows: together(pairWords[i]!) })),
+  );
+  const all: CandidateList = {
+    match: plan.terms.map((t) => t.prefix ?? t.exact).join(" & "),
+    rows: together(plan.terms.map((t) => t.exact)),
+  };
+  const every = plan.terms.length > 1 && all.rows <= CANDIDATE_ROWS ? all.match : null;
+  const fallback =
+    every || words || pairs
+      ? null
+      : [all, ...plan.terms.map((t) => ({ match: t.prefix ?? t.exact, rows: together([t.exact]) }))].sort(
+          (a, b) => a.rows - b.rows,
+        )[0]!.match;
+  return { every, words, pairs, fallback };
 }
 
-function withinBudget(items: { query: string; rows: number }[]): string {
+/** As many of the lists as fit in CANDIDATE_ROWS passages read, the smallest first; null when none does. */
+function withinBudget(items: CandidateList[]): string | null {
   const chosen: string[] = [];
   let rows = 0;
   for (const item of [...items].sort((a, b) => a.rows - b.rows)) {
-    if (chosen.length > 0 && rows + item.rows > CANDIDATE_ROWS) break;
-    chosen.push(item.query);
+    if (rows + item.rows > CANDIDATE_ROWS) break;
+    chosen.push(item.match);
     rows += item.rows;
   }
-  return chosen.join(" | ");
+  return chosen.length ? chosen.join(" | ") : null;
 }
 
 /** Our own numeric constants, written into the SQL so the server does not guess their type as integer. */
@@ -240,33 +263,54 @@ async function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number
     : sql`0`;
   const phrase: SQL = plan.phrase ? sql`(p.search @@ ${q(plan.phrase)})::int` : sql`0`;
   // Two stages. Scoring runs a dozen tsquery matches per row, too many for every passage that shares one
-  // common word with the question (thousands in a big agent), so a one-call rank picks candidates first:
-  // among the passages holding the question's rarer words, the best by ts_rank of the OR query (which grows
-  // with the number of distinct words matched), plus the passages holding any adjacent pair, so a phrase
-  // match is never lost to a long wordy passage.
-  const { words: rare, pairs } = await candidateQueries(db, agentId, plan);
-  // With pairs, one pass over the passages holding either (each row read and ranked once, where two
-  // selects read the agent's passages twice: a fifth of the statement's time at 10k passages).
-  const candidates = pairs
-    ? sql`
-    matched as materialized (
-      select id, ts_rank(search, ${q(plan.any)}) as r,
-        search @@ ${q(rare)} as word, search @@ ${q(pairs)} as pair
-      from passages
-      where agent_id = ${agentId} and search @@ ${q(`(${rare}) | (${pairs})`)}
-    ),
-    candidates as (
-      (select id from matched where word order by r desc, id limit ${num(CANDIDATES)})
-      union
-      (select id from matched where pair order by r desc, id limit ${num(PAIR_CANDIDATES)})
-    )`
-    : sql`
-    candidates as (
+  // common word with the question (thousands in a big agent), so a one-call rank (ts_rank of the OR query,
+  // which grows with the number of distinct words matched) picks candidates first: the passages holding
+  // every word; when fewer than CANDIDATES do, also those holding the rarer words; and the passages holding
+  // an adjacent pair, so a phrase match is never lost to a long wordy passage. Each list reads at most
+  // CANDIDATE_ROWS passages: what a common word costs is bounded, whatever the agent's size.
+  const { every, words, pairs, fallback } = await candidateQueries(db, agentId, plan);
+  const ranked = (name: string, match: string, cap: number, gate?: SQL) => sql`
+    ${sql.raw(name)} as (
       select id from passages
-        where agent_id = ${agentId} and search @@ ${q(rare)}
-        order by ts_rank(search, ${q(plan.any)}) desc, id
-        limit ${num(CANDIDATES)}
+      where agent_id = ${agentId} and search @@ ${q(match)} ${gate ? sql`and ${gate}` : sql``}
+      order by ts_rank(search, ${q(plan.any)}) desc, id
+      limit ${num(cap)}
     )`;
+  const lists: SQL[] = [];
+  const names: string[] = [];
+  if (every) {
+    lists.push(sql`every_read as materialized (
+      select id, search from passages where agent_id = ${agentId} and search @@ ${q(every)}
+    )`);
+    lists.push(sql`every_top as (
+      select id from every_read order by ts_rank(search, ${q(plan.any)}) desc, id limit ${num(CANDIDATES)}
+    )`);
+    names.push("every_top");
+  }
+  if (words) {
+    // Read only when the passages holding every word are too few to fill the list.
+    const gate = every ? sql`(select count(*) from every_read) < ${num(CANDIDATES)}` : undefined;
+    lists.push(ranked("some_top", words, CANDIDATES, gate));
+    names.push("some_top");
+  }
+  if (pairs) {
+    lists.push(ranked("pair_top", pairs, PAIR_CANDIDATES));
+    names.push("pair_top");
+  }
+  if (fallback) {
+    // Only very common words: the first CANDIDATE_ROWS passages holding them, ranked.
+    lists.push(sql`common_top as (
+      select id from (
+        select id, search from passages where agent_id = ${agentId} and search @@ ${q(fallback)}
+        limit ${num(CANDIDATE_ROWS)}
+      ) read
+      order by ts_rank(search, ${q(plan.any)}) desc, id
+      limit ${num(CANDIDATES)}
+    )`);
+    names.push("common_top");
+  }
+  const candidates = sql`${sql.join(lists, sql`,\n`)},
+    candidates as (${sql.raw(names.map((n) => `select id from ${n}`).join(" union "))})`;
   return rows(
     db,
     sql`

@@ -23,6 +23,7 @@ import {
 } from "@/tests/helpers/chat-quality-cases";
 import { zipfCorpus } from "@/tests/helpers/retrieval-corpus";
 import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
+import { type Recall, recallAtScale, recallLine } from "./recall";
 import type { ChatResult, ChatSize } from "./table";
 
 /**
@@ -65,6 +66,8 @@ const MODEL = "bench-instant";
 /** An admin URL of a Postgres server: each size gets its own database there, dropped afterwards. */
 const POSTGRES = arg("postgres");
 const FIXTURES = path.join(root, "tests/fixtures/chat-quality");
+/** `--keep`: the seeded databases stay (their address is printed), to EXPLAIN what the bench ran. */
+const KEEP = args.includes("--keep");
 /** Which steps run (1 to 4): `--steps 2` measures throughput alone. */
 const STEPS = new Set((arg("steps") ?? "1,2,3,4").split(",").map(Number));
 /** Where the figures go as JSON (ChatResult), for `npm run bench`'s table. */
@@ -190,6 +193,7 @@ type Seeded = {
   other: number;
   /** The other agent, answering in built-in quoting mode (no model): step 2's goal figure. */
   builtinPublicId: string;
+  recall: Recall;
 };
 
 async function seed(size: number): Promise<Seeded> {
@@ -246,7 +250,10 @@ async function seed(size: number): Promise<Seeded> {
         INSERT INTO message_allowance (owner_id, month, used) VALUES (${owner}, ${allowanceMonth()}, -1000000000)`);
     }
     await db.execute(sql`analyze`);
+    // No speed bought with recall: the quality questions still find their facts among the filler.
+    const recall = await recallAtScale(db, agentId);
     return {
+      recall,
       dataDir,
       databaseUrl: target?.url,
       drop: target?.drop,
@@ -964,14 +971,18 @@ try {
     console.log(
       `\n=== ${size.toLocaleString("en")} passages for the agent asked (+ ${seeded.other.toLocaleString("en")} of another agent), ${POSTGRES ? "Postgres" : "PGlite"}; seeded in ${(seeded.seedMs / 1000).toFixed(1)} s ===`,
     );
+    console.log(recallLine(seeded.recall));
     const figures: ChatSize = { passages: size };
     result.sizes.push(figures);
     try {
       if ([1, 2, 3].some((n) => STEPS.has(n))) await cachedSteps(seeded, size, figures);
       if (STEPS.has(4)) await missSteps(seeded, figures);
     } finally {
-      await seeded.drop?.();
-      rmSync(seeded.dataDir, { recursive: true, force: true });
+      if (KEEP) console.log(`kept: ${seeded.databaseUrl ?? seeded.dataDir}`);
+      else {
+        await seeded.drop?.();
+        rmSync(seeded.dataDir, { recursive: true, force: true });
+      }
     }
   }
   if (JSON_FILE) writeFileSync(JSON_FILE, JSON.stringify(result, null, 2));
