@@ -52,6 +52,11 @@ const PAIR_CANDIDATES = 100;
  * in a guide to Hồ Chí Minh City, would have it rank them all). The second stage still scores every word.
  */
 const CANDIDATE_ROWS = 1_000;
+/**
+ * ...and each list matches at most this many words or pairs: an index scan reads one posting list per word,
+ * and a long question's dozen words or pairs OR-ed together made the planner read every passage instead.
+ */
+const LIST_ITEMS = 4;
 /** A word the agent never uses is corrected to its nearest word by trigrams only from this similarity. */
 const TYPO_MIN_SIMILARITY = 0.4;
 /**
@@ -190,8 +195,8 @@ type CandidateList = { match: string; rows: number };
 
 /**
  * What the first stage looks for, each list within CANDIDATE_ROWS passages read. `every`: the passages
- * holding all of the question's words (an index intersection, however common each word is), which lead on
- * coverage. `words`: the rarest words, the rarest first, for the passages holding only some of them; read
+ * holding all of the question's words (its LIST_ITEMS rarest in a long question; an index intersection,
+ * however common each word is), which lead on coverage. `words`: the rarest words, the rarest first, for the passages holding only some of them; read
  * only when fewer than CANDIDATES passages hold them all. `pairs`: the adjacent pairs, found among the
  * passages the index says hold both words (each then read to check the order). Word counts come from the
  * agent's vocabulary; a pair or all the words together are as frequent as chance makes them. When no list
@@ -215,9 +220,11 @@ async function candidateQueries(
   const pairs = withinBudget(
     plan.bigrams.map((b, i) => ({ match: `(${b})`, rows: together(pairWords[i]!) })),
   );
+  // A long question's rarest words stand for all of them: they are what its passages must hold.
+  const rarest = [...plan.terms].sort((a, b) => share(a.exact) - share(b.exact)).slice(0, LIST_ITEMS);
   const all: CandidateList = {
-    match: plan.terms.map((t) => t.prefix ?? t.exact).join(" & "),
-    rows: together(plan.terms.map((t) => t.exact)),
+    match: rarest.map((t) => t.prefix ?? t.exact).join(" & "),
+    rows: together(rarest.map((t) => t.exact)),
   };
   const every = plan.terms.length > 1 && all.rows <= CANDIDATE_ROWS ? all.match : null;
   const fallback =
@@ -229,12 +236,12 @@ async function candidateQueries(
   return { every, words, pairs, fallback };
 }
 
-/** As many of the lists as fit in CANDIDATE_ROWS passages read, the smallest first; null when none does. */
+/** As many items as fit in CANDIDATE_ROWS passages read (LIST_ITEMS at most), the smallest first; null when none does. */
 function withinBudget(items: CandidateList[]): string | null {
   const chosen: string[] = [];
   let rows = 0;
   for (const item of [...items].sort((a, b) => a.rows - b.rows)) {
-    if (rows + item.rows > CANDIDATE_ROWS) break;
+    if (chosen.length === LIST_ITEMS || rows + item.rows > CANDIDATE_ROWS) break;
     chosen.push(item.match);
     rows += item.rows;
   }

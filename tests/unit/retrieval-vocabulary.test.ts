@@ -109,7 +109,7 @@ for (const backend of backends) {
     it("finds the rare word's passages among thousands that share a common one, without reading every passage", async () => {
       const { db } = database();
       const agentId = await seedAgent(db);
-      // More passages with the common word than the search's first stage reads (CANDIDATE_ROWS, 4,000).
+      // More passages with the common word than the search's first stage reads (CANDIDATE_ROWS, 1,000).
       const common = Array.from({ length: 4_500 }, (_, i) =>
         p(`Hồ sơ số ${i}: hồ bơi, hồ cá và hồ sen của khu ${i % 50}.`),
       );
