@@ -105,8 +105,12 @@ async function search(db: Db, opts: SearchOptions, incomplete: () => void): Prom
   // Full text and vectors each on their own connection, in parallel, each statement within the budget.
   const [text, vector] = await Promise.all([
     withinTime(budget, [] as SearchHit[], incomplete, () =>
-      withStatementBudget(db, budget, async (tx) =>
-        textSearch(tx, opts.agentId, await correctTypos(tx, opts.agentId, typed, pgTrgm), depth),
+      withStatementBudget(
+        db,
+        budget,
+        async (tx) =>
+          textSearch(tx, opts.agentId, await correctTypos(tx, opts.agentId, typed, pgTrgm), depth),
+        { indexesFirst: true },
       ),
     ),
     embedder
