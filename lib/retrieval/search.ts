@@ -200,8 +200,8 @@ type CandidateList = { match: string; rows: number };
 /**
  * What the first stage looks for, each list within CANDIDATE_ROWS passages read. `every`: the passages
  * holding all of the question's words (its LIST_ITEMS rarest in a long question; an index intersection,
- * however common each word is), which lead on coverage. `words`: the rarest words, the rarest first, for the passages holding only some of them; read
- * only when fewer than CANDIDATES passages hold them all. `pairs`: the adjacent pairs, found among the
+ * however common each word is), which lead on coverage. `words`: the rarest words, the rarest first, for
+ * the passages holding only some of them; read only when fewer than CANDIDATES passages hold them all. `pairs`: the adjacent pairs, found among the
  * passages the index says hold both words (each then read to check the order). Word counts come from the
  * agent's vocabulary; a pair or all the words together are as frequent as chance makes them. When no list
  * fits (a question of only very common words), `fallback` reads the smallest one up to CANDIDATE_ROWS.
@@ -240,7 +240,7 @@ async function candidateQueries(
   return { every, words, pairs, fallback };
 }
 
-/** As many items as fit in CANDIDATE_ROWS passages read (LIST_ITEMS at most), the smallest first; null when none does. */
+/** As many items as fit in CANDIDATE_ROWS passages read (LIST_ITEMS at most), the smallest first; or null. */
 function withinBudget(items: CandidateList[]): string | null {
   const chosen: string[] = [];
   let rows = 0;
