@@ -37,12 +37,12 @@ describe("a visitor chats on a phone", () => {
     const page = await browser.open(`/vi/c/${agentId}`, { viewport: "phone", locale: "vi-VN" });
     await page.getByTestId("agent-greeting").waitFor();
     // Set in the phone's own font: the page downloads no font file (issue 18, LCP).
-    expect(await page.getByTestId("agent-greeting").evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
-      /^system-ui/,
-    );
     expect(
-      await page.evaluate(() =>
-        performance.getEntriesByType("resource").filter((r) => /\.woff2?(\?|$)/.test(r.name)).length,
+      await page.getByTestId("agent-greeting").evaluate((el) => getComputedStyle(el).fontFamily),
+    ).toMatch(/^system-ui/);
+    expect(
+      await page.evaluate(
+        () => performance.getEntriesByType("resource").filter((r) => /\.woff2?(\?|$)/.test(r.name)).length,
       ),
     ).toBe(0);
     // The owner's questions are chips that ask.
