@@ -46,27 +46,26 @@ export async function withStatementBudget<T>(
   options: BudgetOptions = {},
 ): Promise<T> {
   const budget = Math.max(1, Math.trunc(ms));
-  const indexes = options.indexesFirst ? "; set local enable_seqscan = off" : "";
+  const indexes = options.indexesFirst ? ["set local enable_seqscan = off"] : [];
   if (onPgliteThread(db)) {
-    const work = indexes
-      ? db.transaction(async (tx) => {
-          await tx.execute(sql.raw("set local enable_seqscan = off"));
-          return run(tx as unknown as Db);
-        })
-      : run(db);
-    return stopWaitingAfter(budget, work);
+    return stopWaitingAfter(budget, indexes.length ? withSettings(db, indexes, run) : run(db));
   }
   if (!cancelsStatements(db)) return run(db);
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${budget}${indexes}`));
-      // A transaction answers the same queries as the database it came from.
-      return run(tx as unknown as Db);
-    });
+    return await withSettings(db, [`set local statement_timeout = ${budget}`, ...indexes], run);
   } catch (err) {
     if (isQueryCanceled(err)) throw new StatementBudgetExceeded(budget);
     throw err;
   }
+}
+
+/** `run` in a transaction that starts with `settings` (SET LOCAL, gone with it), in one round trip. */
+function withSettings<T>(db: Db, settings: string[], run: (db: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(settings.join("; ")));
+    // A transaction answers the same queries as the database it came from.
+    return run(tx as unknown as Db);
+  });
 }
 
 /**

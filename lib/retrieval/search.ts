@@ -280,48 +280,30 @@ async function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number
   // an adjacent pair, so a phrase match is never lost to a long wordy passage. Each list reads at most
   // CANDIDATE_ROWS passages: what a common word costs is bounded, whatever the agent's size.
   const { every, words, pairs, fallback } = await candidateQueries(db, agentId, plan);
-  const ranked = (name: string, match: string, cap: number, gate?: SQL) => sql`
-    ${sql.raw(name)} as (
-      select id from passages
-      where agent_id = ${agentId} and search @@ ${q(match)} ${gate ? sql`and ${gate}` : sql``}
-      order by ts_rank(search, ${q(plan.any)}) desc, id
-      limit ${num(cap)}
-    )`;
-  const lists: SQL[] = [];
-  const names: string[] = [];
+  // Each list: its passages (`source`, with id and search), the best `cap` of them by the one-call rank.
+  const matching = (match: string, gate?: SQL) =>
+    sql`select id, search from passages where agent_id = ${agentId} and search @@ ${q(match)}${gate ? sql` and ${gate}` : sql``}`;
+  const lists: { name: string; cte: SQL }[] = [];
+  const top = (name: string, source: SQL, cap: number) =>
+    lists.push({
+      name,
+      cte: sql`${sql.raw(name)} as (
+      select id from (${source}) list order by ts_rank(search, ${q(plan.any)}) desc, id limit ${num(cap)}
+    )`,
+    });
+  const head: SQL[] = [];
   if (every) {
-    lists.push(sql`every_read as materialized (
-      select id, search from passages where agent_id = ${agentId} and search @@ ${q(every)}
-    )`);
-    lists.push(sql`every_top as (
-      select id from every_read order by ts_rank(search, ${q(plan.any)}) desc, id limit ${num(CANDIDATES)}
-    )`);
-    names.push("every_top");
+    head.push(sql`every_read as materialized (${matching(every)})`);
+    top("every_top", sql`select id, search from every_read`, CANDIDATES);
   }
-  if (words) {
-    // Read only when the passages holding every word are too few to fill the list.
-    const gate = every ? sql`(select count(*) from every_read) < ${num(CANDIDATES)}` : undefined;
-    lists.push(ranked("some_top", words, CANDIDATES, gate));
-    names.push("some_top");
-  }
-  if (pairs) {
-    lists.push(ranked("pair_top", pairs, PAIR_CANDIDATES));
-    names.push("pair_top");
-  }
-  if (fallback) {
-    // Only very common words: the first CANDIDATE_ROWS passages holding them, ranked.
-    lists.push(sql`common_top as (
-      select id from (
-        select id, search from passages where agent_id = ${agentId} and search @@ ${q(fallback)}
-        limit ${num(CANDIDATE_ROWS)}
-      ) read
-      order by ts_rank(search, ${q(plan.any)}) desc, id
-      limit ${num(CANDIDATES)}
-    )`);
-    names.push("common_top");
-  }
-  const candidates = sql`${sql.join(lists, sql`,\n`)},
-    candidates as (${sql.raw(names.map((n) => `select id from ${n}`).join(" union "))})`;
+  // Read only when the passages holding every word are too few to fill the list.
+  const gate = every ? sql`(select count(*) from every_read) < ${num(CANDIDATES)}` : undefined;
+  if (words) top("some_top", matching(words, gate), CANDIDATES);
+  if (pairs) top("pair_top", matching(pairs), PAIR_CANDIDATES);
+  // Only very common words: the first CANDIDATE_ROWS passages holding them.
+  if (fallback) top("common_top", sql`${matching(fallback)} limit ${num(CANDIDATE_ROWS)}`, CANDIDATES);
+  const candidates = sql`${sql.join([...head, ...lists.map((l) => l.cte)], sql`,\n`)},
+    candidates as (${sql.raw(lists.map((l) => `select id from ${l.name}`).join(" union "))})`;
   return rows(
     db,
     sql`
