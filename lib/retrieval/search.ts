@@ -53,6 +53,12 @@ const PAIR_CANDIDATES = 100;
  */
 const CANDIDATE_ROWS = 1_000;
 /**
+ * ...and the list of adjacent pairs fewer: the index knows which passages hold both words, not whether
+ * they are adjacent, so each of those passages is read and checked (~5 µs each). A common pair ("giá bao",
+ * how much) is left to the other lists.
+ */
+const PAIR_ROWS = 300;
+/**
  * ...and each list matches at most this many words or pairs: an index scan reads one posting list per word,
  * and a long question's dozen words or pairs OR-ed together made the planner read every passage instead.
  */
@@ -212,40 +218,67 @@ async function candidateQueries(
   plan: SearchPlan,
 ): Promise<{ every: string | null; words: string | null; pairs: string | null; fallback: string | null }> {
   const pairWords = plan.bigrams.map((b) => b.split(" <-> "));
-  const { n, df } = await documentFrequencies(db, agentId, [
+  const { n, df, forms } = await documentFrequencies(db, agentId, [
     ...plan.terms.map((t) => t.exact),
     ...pairWords.flat(),
   ]);
   const share = (w: string) => (n > 0 ? Math.min(1, (df.get(w) ?? 0) / n) : 0);
   const together = (ws: string[]) => n * ws.reduce((p, w) => p * share(w), 1);
-  const words = withinBudget(
-    plan.terms.map((t) => ({ match: t.prefix ?? t.exact, rows: together([t.exact]) })),
-  );
-  const pairs = withinBudget(
-    plan.bigrams.map((b, i) => ({ match: `(${b})`, rows: together(pairWords[i]!) })),
-  );
+  const match = (t: SearchPlan["terms"][number]) => wordMatch(t, forms.get(t.exact));
   // A long question's rarest words stand for all of them: they are what its passages must hold.
   const rarest = [...plan.terms].sort((a, b) => share(a.exact) - share(b.exact)).slice(0, LIST_ITEMS);
   const all: CandidateList = {
-    match: rarest.map((t) => t.prefix ?? t.exact).join(" & "),
+    match: rarest.map(match).join(" & "),
     rows: together(rarest.map((t) => t.exact)),
   };
+  // When no passage holds every one of them, those holding all but one lead on coverage ("trụ sở phường
+  // ở đâu": the address passage has trụ, sở and phường, not đâu): index intersections again, however
+  // common each word is, so they come before the rarest words alone.
+  const allButOne =
+    rarest.length < 3
+      ? []
+      : rarest.map((_, skip) => {
+          const kept = rarest.filter((_, i) => i !== skip);
+          return { match: `(${kept.map(match).join(" & ")})`, rows: together(kept.map((t) => t.exact)) };
+        });
+  const words = withinBudget(
+    [...allButOne, ...plan.terms.map((t) => ({ match: match(t), rows: together([t.exact]) }))],
+    CANDIDATE_ROWS,
+    allButOne.length + LIST_ITEMS,
+  );
+  const pairs = withinBudget(
+    plan.bigrams.map((b, i) => ({ match: `(${b})`, rows: together(pairWords[i]!) })),
+    PAIR_ROWS,
+  );
   const every = plan.terms.length > 1 && all.rows <= CANDIDATE_ROWS ? all.match : null;
   const fallback =
     every || words || pairs
       ? null
-      : [all, ...plan.terms.map((t) => ({ match: t.prefix ?? t.exact, rows: together([t.exact]) }))].sort(
+      : [all, ...plan.terms.map((t) => ({ match: match(t), rows: together([t.exact]) }))].sort(
           (a, b) => a.rows - b.rows,
         )[0]!.match;
   return { every, words, pairs, fallback };
 }
 
-/** As many items as fit in CANDIDATE_ROWS passages read (LIST_ITEMS at most), the smallest first; or null. */
-function withinBudget(items: CandidateList[]): string | null {
+/**
+ * How a list matches a word: a short word as itself; a longer one ("hour") as the agent's own words it
+ * begins ("hour | hours"), which the index looks up one by one, or as a prefix (read whole by the index)
+ * only when the agent has more than MAX_FORMS of them.
+ */
+function wordMatch(t: SearchPlan["terms"][number], forms: string[] | null | undefined): string {
+  if (!t.prefix) return t.exact;
+  // Vocabulary terms are folded letters and digits; anything else keeps the prefix (never to_tsquery syntax).
+  if (!forms || !forms.every((f) => /^[\p{L}\p{N}]+$/u.test(f))) return t.prefix;
+  if (forms.length === 0) return t.exact;
+  return forms.length === 1 ? forms[0]! : `(${forms.join(" | ")})`;
+}
+
+/** As many items as fit in `budget` passages read (`most` at most), the smallest first; or null. */
+function withinBudget(items: CandidateList[], budget: number, most = LIST_ITEMS): string | null {
   const chosen: string[] = [];
   let rows = 0;
   for (const item of [...items].sort((a, b) => a.rows - b.rows)) {
-    if (chosen.length === LIST_ITEMS || rows + item.rows > CANDIDATE_ROWS) break;
+    if (chosen.length === most || rows + item.rows > budget) break;
     chosen.push(item.match);
     rows += item.rows;
   }

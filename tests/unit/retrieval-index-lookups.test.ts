@@ -1,0 +1,111 @@
+import { type SQL, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/client";
+import { replacePassages } from "@/lib/retrieval/passages";
+import { searchPassages } from "@/lib/retrieval/search";
+import { MAX_FORMS } from "@/lib/retrieval/term-stats";
+import { recording } from "../helpers/recording-db";
+import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/retrieval-db";
+
+/**
+ * Issue 18: what the text index is asked must be cheap for it to answer. A pending list read whole by
+ * every search, a prefix read whole where the agent has two forms of the word, or a phrase checked on
+ * every passage holding both its words cost milliseconds each at 100k passages; these tests hold the
+ * lookups to what the index answers directly, without losing the passages a user expects.
+ */
+const p = (content: string) => ({ heading: null, content });
+
+/** What the search's lists ask of the passages' text (index conditions, or filters on a small table). */
+async function indexConditions(db: Db, statements: SQL[]): Promise<string[]> {
+  const conditions: string[] = [];
+  for (const statement of statements) {
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await tx.execute<{ "QUERY PLAN": string }>(sql`explain ${statement}`);
+      return rows.rows.map((r) => r["QUERY PLAN"]);
+    });
+    // On a table this small the planner may read the agent's passages and filter them instead.
+    conditions.push(
+      ...plan.filter((line) => /(Index Cond|Filter): \(search @@/.test(line)).map((l) => l.trim()),
+    );
+  }
+  return conditions;
+}
+
+for (const backend of backends) {
+  describe(`the text index's lookups on ${backend}`, () => {
+    const database = backendDatabase(backend);
+
+    it("takes new passages straight into its tree (no pending list for every search to read)", async () => {
+      const { db } = database();
+      const rows = await db.execute<{ options: string[] | null }>(
+        sql`select reloptions as options from pg_class where relname = 'passages_search_idx'`,
+      );
+      expect(rows.rows[0]?.options ?? []).toContainEqual(expect.stringMatching(/^fastupdate=(off|false)$/));
+    });
+
+    it("looks a longer word up as the agent's own forms of it, and as a prefix only past MAX_FORMS of them", async () => {
+      const { db } = database();
+      const agentId = await seedAgent(db);
+      const few = ["Opening hours: 8 to 5.", "The happy hour starts at six.", "Hourly rates apply."];
+      const many = [
+        "Serve it warm.",
+        "Served daily.",
+        "Our server is down.",
+        "Two servers answer.",
+        "Service is included.",
+        "Services for families.",
+        "Serving since 1990.",
+        "Servings are large.",
+        "A servant of the town.",
+        "Servo motors in stock.",
+      ];
+      expect(many.length).toBeGreaterThan(MAX_FORMS);
+      await replacePassages(db, {
+        agentId,
+        documentId: await seedDocument(db, agentId),
+        passages: [...few, ...many, "Nothing else here."].map(p),
+      });
+
+      const seen = recording(db);
+      const hour = await searchPassages(seen.db, { agentId, query: "hour", limit: 20, embedder: null });
+      expect(hour.map((h) => h.content).sort()).toEqual([...few].sort());
+      const hourLookups = await indexConditions(db, seen.statements);
+      expect(hourLookups.length).toBeGreaterThan(0);
+      // The forms themselves, which the index finds entry by entry: no prefix left to read whole.
+      for (const condition of hourLookups) expect(condition).not.toContain(":*");
+      expect(hourLookups.join("\n")).toContain("''hourly''");
+
+      const served = recording(db);
+      const serv = await searchPassages(served.db, { agentId, query: "serv", limit: 20, embedder: null });
+      expect(serv.map((h) => h.content).sort()).toEqual([...many].sort());
+      expect((await indexConditions(db, served.statements)).join("\n")).toContain("''serv'':*");
+    });
+
+    it("finds the passage holding all of a question's words but one when no passage holds them all", async () => {
+      const { db } = database();
+      const agentId = await seedAgent(db);
+      // Each of lantern, harbor and ferry in a third of the passages, never two together, and schedule in
+      // most of them: each word alone is too common to read, and no two are adjacent in the one passage
+      // that holds three of them.
+      const words = ["lantern", "harbor", "ferry"];
+      const filler = Array.from({ length: 3_000 }, (_, i) =>
+        p(`Note ${i}: the ${words[i % 3]} ${i % 5 === 0 ? "list" : "schedule"} for block ${i % 40}.`),
+      );
+      const target = "The lantern by the ferry lights the harbor at night.";
+      await replacePassages(db, {
+        agentId,
+        documentId: await seedDocument(db, agentId),
+        passages: [...filler, p(target)],
+      });
+      await db.execute(sql`analyze passages`);
+
+      const hits = await searchPassages(db, {
+        agentId,
+        query: "lantern harbor ferry schedule",
+        embedder: null,
+      });
+      expect(hits[0]?.content).toBe(target);
+    });
+  });
+}
