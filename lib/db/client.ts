@@ -9,6 +9,7 @@ import { logger } from "@/lib/logger";
 import { lockDataDir } from "./lock";
 import { PgliteThread } from "./pglite-thread/thread";
 import * as schema from "./schema";
+import { closeBudgetedReaders } from "./statement-budget";
 
 const log = logger("db");
 
@@ -59,7 +60,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: "postgres",
       pool,
       location: redact(opts.databaseUrl),
-      close: () => pool.end(),
+      close: async () => {
+        await closeBudgetedReaders(pool);
+        await pool.end();
+      },
     };
   }
   const folder = path.join(opts.dataDir, "pglite");

@@ -1,14 +1,18 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { logger } from "@/lib/logger";
 import type { Db } from "./client";
 import { PgliteThread } from "./pglite-thread/thread";
+import * as schema from "./schema";
 
 /**
  * A time budget for reads that must never hold up an answer (issue 18): on Postgres each statement of
- * `run` is cancelled by the server past `ms` (`SET LOCAL statement_timeout`, a lock wait included), and
- * the caller gets StatementBudgetExceeded instead of waiting. The statements run in one read transaction
- * on one pooled connection, which the setting dies with.
+ * `run` is cancelled by the server past `ms` (`statement_timeout`, a lock wait included), and the caller
+ * gets StatementBudgetExceeded instead of waiting. The statements run on a reader pool whose connections
+ * start with the setting (see budgetedReader), or, past a few distinct budgets, in one read transaction
+ * that the setting dies with.
  *
  * PGlite cannot cancel a statement (its WASM build has no timer to interrupt one), but it runs on a thread
  * of its own (lib/db/pglite-thread): the caller stops waiting past `ms` and gets StatementBudgetExceeded,
@@ -51,7 +55,9 @@ export async function withStatementBudget<T>(
     return stopWaitingAfter(budget, indexes.length ? withSettings(db, indexes, run) : run(db));
   }
   if (!cancelsStatements(db)) return run(db);
+  const reader = budgetedReader((db as Db & { $client: pg.Pool }).$client, budget, !!options.indexesFirst);
   try {
+    if (reader) return await run(reader);
     return await withSettings(db, [`set local statement_timeout = ${budget}`, ...indexes], run);
   } catch (err) {
     if (isQueryCanceled(err)) throw new StatementBudgetExceeded(budget);
@@ -88,4 +94,55 @@ function isQueryCanceled(err: unknown): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/**
+ * Reads under a budget on Postgres go through small pools of their own whose connections start with the
+ * budget's settings (`-c statement_timeout=… -c enable_seqscan=off`): each statement is then one round
+ * trip, where a transaction made it four (BEGIN, SET LOCAL, the statement, COMMIT). Every statement costs
+ * the server a socket write or two, the largest share of its CPU per answer (issue 18). One pool per
+ * budget and setting, a few at most per database (a test's odd budget beyond them uses a transaction).
+ */
+const MAX_READER_POOLS = 4;
+const readerPools = new WeakMap<pg.Pool, Map<string, { db: Db; pool: pg.Pool }>>();
+const log = logger("db");
+
+function budgetedReader(pool: pg.Pool, budget: number, indexesFirst: boolean): Db | null {
+  let readers = readerPools.get(pool);
+  if (!readers) {
+    readers = new Map();
+    readerPools.set(pool, readers);
+  }
+  const key = `${budget}|${indexesFirst}`;
+  const known = readers.get(key);
+  if (known) return known.db;
+  const base = pool.options as pg.PoolConfig;
+  // Settings already in the URL's `options` would replace ours: those keep the transaction.
+  if (readers.size >= MAX_READER_POOLS || hasOptionsInUrl(base.connectionString)) return null;
+  const settings = [`-c statement_timeout=${budget}`, ...(indexesFirst ? ["-c enable_seqscan=off"] : [])];
+  const readerPool = new pg.Pool({
+    ...base,
+    max: Math.max(2, Math.ceil((base.max ?? 10) / 2)),
+    options: [base.options, ...settings].filter(Boolean).join(" "),
+  });
+  readerPool.on("error", (err) => log.error(`idle reader client error: ${err.message}`));
+  const db = drizzle(readerPool, { schema }) as unknown as Db;
+  readers.set(key, { db, pool: readerPool });
+  return db;
+}
+
+function hasOptionsInUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return new URL(url).searchParams.has("options");
+  } catch {
+    return true;
+  }
+}
+
+/** Ends the reader pools of a database's pool (when the database closes). */
+export async function closeBudgetedReaders(pool: pg.Pool): Promise<void> {
+  const readers = readerPools.get(pool);
+  readerPools.delete(pool);
+  if (readers) await Promise.all([...readers.values()].map((r) => r.pool.end()));
 }

@@ -44,14 +44,14 @@ const W_DENSITY = 0.3;
 const W_MARKED = 0.6;
 const MARKED_DEPTH = 50;
 /** How many passages the second, finer stage of full-text ranking looks at (see fullText). */
-const CANDIDATES = 200;
+const CANDIDATES = 100;
 const PAIR_CANDIDATES = 100;
 /**
  * The first stage of full-text ranking reads at most about this many passages: it looks for the question's
  * rarest words first and leaves out those that would add more (a word in nearly every passage, like "hồ"
  * in a guide to Hồ Chí Minh City, would have it rank them all). The second stage still scores every word.
  */
-const CANDIDATE_ROWS = 1_000;
+const CANDIDATE_ROWS = 500;
 /**
  * ...and the list of adjacent pairs fewer: the index knows which passages hold both words, not whether
  * they are adjacent, so each of those passages is read and checked (~5 µs each). A common pair ("giá bao",

@@ -1,31 +1,64 @@
-import type { SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db } from "@/lib/db/client";
+import pg from "pg";
+import type { Database } from "@/lib/db/client";
+import { PgliteThread } from "@/lib/db/pglite-thread/thread";
 
-const dialect = new PgDialect();
+/** A query as the driver was asked it: text and parameters. */
+export type Recorded = { text: string; params: unknown[] };
+
+type Query = (this: unknown, ...args: unknown[]) => unknown;
 
 /**
- * The same db, recording every query it runs, in its transactions too (a search runs its statements
- * inside its time budget's transaction), to EXPLAIN them afterwards. A transaction's SET statements are
- * left out: they cannot be explained.
+ * Every query `run` sends to either driver, recorded where the driver takes it: whatever path a statement
+ * goes by (a transaction, the budgeted reader pools of lib/db/statement-budget.ts), it is seen. Only
+ * queries (SELECT, WITH) are kept: a transaction's SET statements cannot be explained.
  */
-export function recording(db: Db): { db: Db; statements: SQL[] } {
-  const statements: SQL[] = [];
-  const record = (target: Db): Db =>
-    new Proxy(target, {
-      get(t, prop, receiver) {
-        if (prop === "execute") {
-          return (query: SQL) => {
-            if (/^\s*(select|with)\b/i.test(dialect.sqlToQuery(query).sql)) statements.push(query);
-            return t.execute(query);
-          };
-        }
-        if (prop === "transaction") {
-          return (run: (tx: Db) => Promise<unknown>, ...rest: unknown[]) =>
-            (t.transaction as (...a: unknown[]) => Promise<unknown>)((tx: Db) => run(record(tx)), ...rest);
-        }
-        return Reflect.get(t, prop, receiver);
-      },
-    });
-  return { db: record(db), statements };
+export async function recordQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: Recorded[] }> {
+  const queries: Recorded[] = [];
+  const keep = (text: unknown, params: unknown) => {
+    if (typeof text === "string" && /^\s*(select|with)\b/i.test(text))
+      queries.push({ text, params: Array.isArray(params) ? params : [] });
+  };
+  const pgQuery = pg.Client.prototype.query as unknown as Query;
+  const threadQuery = PgliteThread.prototype.query as unknown as Query;
+  (pg.Client.prototype as unknown as { query: Query }).query = function (this: unknown, ...args: unknown[]) {
+    const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown];
+    if (typeof config === "string") keep(config, values);
+    else keep(config?.text, config?.values ?? values);
+    return pgQuery.apply(this, args);
+  };
+  (PgliteThread.prototype as unknown as { query: Query }).query = function (
+    this: unknown,
+    ...args: unknown[]
+  ) {
+    keep(args[0], args[1]);
+    return threadQuery.apply(this, args);
+  };
+  try {
+    return { result: await run(), queries };
+  } finally {
+    (pg.Client.prototype as unknown as { query: Query }).query = pgQuery;
+    (PgliteThread.prototype as unknown as { query: Query }).query = threadQuery;
+  }
+}
+
+/** The plan of a recorded query, with sequential scans made a last resort as the search makes them. */
+export async function explainRecorded(database: Database, query: Recorded): Promise<string> {
+  const text = `explain ${query.text}`;
+  if (database.pool) {
+    const client = await database.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query("set local enable_seqscan = off");
+      const rows = await client.query<{ "QUERY PLAN": string }>(text, query.params);
+      return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    } finally {
+      await client.query("rollback").catch(() => {});
+      client.release();
+    }
+  }
+  return database.pglite!.transaction(async (tx) => {
+    await tx.query("set local enable_seqscan = off");
+    const rows = await tx.query<{ "QUERY PLAN": string }>(text, query.params);
+    return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
+  });
 }

@@ -1,10 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db/client";
+import type { Database } from "@/lib/db/client";
 import { replacePassages } from "@/lib/retrieval/passages";
 import { searchPassages } from "@/lib/retrieval/search";
 import { MAX_FORMS } from "@/lib/retrieval/term-stats";
-import { recording } from "../helpers/recording-db";
+import { explainRecorded, type Recorded, recordQueries } from "../helpers/recording-db";
 import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/retrieval-db";
 
 /**
@@ -16,14 +16,10 @@ import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/r
 const p = (content: string) => ({ heading: null, content });
 
 /** What the search's lists ask of the passages' text (index conditions, or filters on a small table). */
-async function indexConditions(db: Db, statements: SQL[]): Promise<string[]> {
+async function indexConditions(database: Database, queries: Recorded[]): Promise<string[]> {
   const conditions: string[] = [];
-  for (const statement of statements) {
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await tx.execute<{ "QUERY PLAN": string }>(sql`explain ${statement}`);
-      return rows.rows.map((r) => r["QUERY PLAN"]);
-    });
+  for (const query of queries) {
+    const plan = (await explainRecorded(database, query)).split("\n");
     // On a table this small the planner may read the agent's passages and filter them instead.
     conditions.push(
       ...plan.filter((line) => /(Index Cond|Filter): \(search @@/.test(line)).map((l) => l.trim()),
@@ -67,19 +63,21 @@ for (const backend of backends) {
         passages: [...few, ...many, "Nothing else here."].map(p),
       });
 
-      const seen = recording(db);
-      const hour = await searchPassages(seen.db, { agentId, query: "hour", limit: 20, embedder: null });
+      const { result: hour, queries } = await recordQueries(() =>
+        searchPassages(db, { agentId, query: "hour", limit: 20, embedder: null }),
+      );
       expect(hour.map((h) => h.content).sort()).toEqual([...few].sort());
-      const hourLookups = await indexConditions(db, seen.statements);
+      const hourLookups = await indexConditions(database(), queries);
       expect(hourLookups.length).toBeGreaterThan(0);
       // The forms themselves, which the index finds entry by entry: no prefix left to read whole.
       for (const condition of hourLookups) expect(condition).not.toContain(":*");
       expect(hourLookups.join("\n")).toContain("''hourly''");
 
-      const served = recording(db);
-      const serv = await searchPassages(served.db, { agentId, query: "serv", limit: 20, embedder: null });
-      expect(serv.map((h) => h.content).sort()).toEqual([...many].sort());
-      expect((await indexConditions(db, served.statements)).join("\n")).toContain("''serv'':*");
+      const served = await recordQueries(() =>
+        searchPassages(db, { agentId, query: "serv", limit: 20, embedder: null }),
+      );
+      expect(served.result.map((h) => h.content).sort()).toEqual([...many].sort());
+      expect((await indexConditions(database(), served.queries)).join("\n")).toContain("''serv'':*");
     });
 
     it("finds the passage holding all of a question's words but one when no passage holds them all", async () => {
