@@ -225,6 +225,7 @@ async function candidateQueries(
   const share = (w: string) => (n > 0 ? Math.min(1, (df.get(w) ?? 0) / n) : 0);
   const together = (ws: string[]) => n * ws.reduce((p, w) => p * share(w), 1);
   const match = (t: SearchPlan["terms"][number]) => wordMatch(t, forms.get(t.exact));
+  const singles = plan.terms.map((t) => ({ match: match(t), rows: together([t.exact]) }));
   // A long question's rarest words stand for all of them: they are what its passages must hold.
   const rarest = [...plan.terms].sort((a, b) => share(a.exact) - share(b.exact)).slice(0, LIST_ITEMS);
   const all: CandidateList = {
@@ -241,22 +242,14 @@ async function candidateQueries(
           const kept = rarest.filter((_, i) => i !== skip);
           return { match: `(${kept.map(match).join(" & ")})`, rows: together(kept.map((t) => t.exact)) };
         });
-  const words = withinBudget(
-    [...allButOne, ...plan.terms.map((t) => ({ match: match(t), rows: together([t.exact]) }))],
-    CANDIDATE_ROWS,
-    allButOne.length + LIST_ITEMS,
-  );
+  const words = withinBudget([...allButOne, ...singles], CANDIDATE_ROWS, allButOne.length + LIST_ITEMS);
   const pairs = withinBudget(
     plan.bigrams.map((b, i) => ({ match: `(${b})`, rows: together(pairWords[i]!) })),
     PAIR_ROWS,
   );
   const every = plan.terms.length > 1 && all.rows <= CANDIDATE_ROWS ? all.match : null;
   const fallback =
-    every || words || pairs
-      ? null
-      : [all, ...plan.terms.map((t) => ({ match: match(t), rows: together([t.exact]) }))].sort(
-          (a, b) => a.rows - b.rows,
-        )[0]!.match;
+    every || words || pairs ? null : [all, ...singles].sort((a, b) => a.rows - b.rows)[0]!.match;
   return { every, words, pairs, fallback };
 }
 
@@ -268,7 +261,7 @@ async function candidateQueries(
 function wordMatch(t: SearchPlan["terms"][number], forms: string[] | null | undefined): string {
   if (!t.prefix) return t.exact;
   // Vocabulary terms are folded letters and digits; anything else keeps the prefix (never to_tsquery syntax).
-  if (!forms || !forms.every((f) => /^[\p{L}\p{N}]+$/u.test(f))) return t.prefix;
+  if (!forms?.every((f) => /^[\p{L}\p{N}]+$/u.test(f))) return t.prefix;
   if (forms.length === 0) return t.exact;
   return forms.length === 1 ? forms[0]! : `(${forms.join(" | ")})`;
 }
