@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { Database } from "@/lib/db/client";
 import { PgliteThread } from "@/lib/db/pglite-thread/thread";
+import { INDEXES_FIRST } from "@/lib/db/statement-budget";
 
 /** A query as the driver was asked it: text and parameters. */
 export type Recorded = { text: string; params: unknown[] };
@@ -41,14 +42,15 @@ export async function recordQueries<T>(run: () => Promise<T>): Promise<{ result:
   }
 }
 
-/** The plan of a recorded query, with sequential scans made a last resort as the search makes them. */
+/** The plan of a recorded query, planned with the settings the search reads under (INDEXES_FIRST). */
 export async function explainRecorded(database: Database, query: Recorded): Promise<string> {
   const text = `explain ${query.text}`;
+  const settings = INDEXES_FIRST.map(([name, value]) => `set local ${name} = ${value}`);
   if (database.pool) {
     const client = await database.pool.connect();
     try {
       await client.query("begin");
-      await client.query("set local enable_seqscan = off");
+      for (const setting of settings) await client.query(setting);
       const rows = await client.query<{ "QUERY PLAN": string }>(text, query.params);
       return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
     } finally {
@@ -57,7 +59,7 @@ export async function explainRecorded(database: Database, query: Recorded): Prom
     }
   }
   return database.pglite!.transaction(async (tx) => {
-    await tx.query("set local enable_seqscan = off");
+    for (const setting of settings) await tx.query(setting);
     const rows = await tx.query<{ "QUERY PLAN": string }>(text, query.params);
     return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
   });

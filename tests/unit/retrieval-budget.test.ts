@@ -86,21 +86,27 @@ for (const backend of backends) {
 
       it("runs each budgeted statement alone on a connection that starts with the budget, not in a transaction", async () => {
         const { db } = database();
-        type Settings = { timeout: string; seqscan: string; alone: boolean };
+        type Settings = { timeout: string; seqscan: string; pageCost: string; alone: boolean };
         const read = (tx: typeof db) =>
           tx.execute<Settings>(sql`
             select (select setting from pg_settings where name = 'statement_timeout') as timeout,
-              current_setting('enable_seqscan') as seqscan, now() = statement_timestamp() as alone`);
+              current_setting('enable_seqscan') as seqscan, current_setting('random_page_cost') as "pageCost",
+              now() = statement_timestamp() as alone`);
         // A transaction's now() is its start, before this statement's: alone only outside one.
         // The configured budget: always one of the few with a pool of their own.
         const budget = config().RETRIEVAL_BUDGET_MS;
         const budgeted = await withStatementBudget(db, budget, read, { indexesFirst: true });
-        expect(budgeted.rows[0]).toEqual({ timeout: String(budget), seqscan: "off", alone: true });
+        expect(budgeted.rows[0]).toEqual({
+          timeout: String(budget),
+          seqscan: "off",
+          pageCost: "1.1",
+          alone: true,
+        });
         const plain = await withStatementBudget(db, budget, read);
-        expect(plain.rows[0]).toEqual({ timeout: String(budget), seqscan: "on", alone: true });
+        expect(plain.rows[0]).toEqual({ timeout: String(budget), seqscan: "on", pageCost: "4", alone: true });
         // The app's own connections keep the server's settings.
         const app = await read(db);
-        expect(app.rows[0]).toMatchObject({ timeout: "0", seqscan: "on" });
+        expect(app.rows[0]).toMatchObject({ timeout: "0", seqscan: "on", pageCost: "4" });
       });
     }
   });

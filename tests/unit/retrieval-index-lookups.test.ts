@@ -5,6 +5,7 @@ import { replacePassages } from "@/lib/retrieval/passages";
 import { searchPassages } from "@/lib/retrieval/search";
 import { MAX_FORMS } from "@/lib/retrieval/term-stats";
 import { explainRecorded, type Recorded, recordQueries } from "../helpers/recording-db";
+import { zipfCorpus } from "../helpers/retrieval-corpus";
 import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/retrieval-db";
 
 /**
@@ -104,6 +105,43 @@ for (const backend of backends) {
         embedder: null,
       });
       expect(hits[0]?.content).toBe(target);
+    });
+
+    it("finds a small agent's passages through the text index, never by matching every one of them", async () => {
+      const { db } = database();
+      // An agent of 2,000 passages among another's 1,000: reading the agent's passages through its agent
+      // index and matching each against the question looked cheaper to the planner than the text index,
+      // and took 7 ms where the text index took under 1 (issue 18).
+      const agentId = await seedAgent(db);
+      const otherId = await seedAgent(db);
+      const own = zipfCorpus(2_000, 7, 60);
+      for (const [id, list] of [
+        [agentId, own],
+        [otherId, zipfCorpus(1_000, 8, 60)],
+      ] as const) {
+        await replacePassages(db, { agentId: id, documentId: await seedDocument(db, id), passages: list });
+      }
+      await db.execute(sql`analyze`);
+
+      // Questions of four words each, as the agent's own passages use them.
+      const questions = [11, 222, 1_333].map((i) =>
+        own[i]!.content.split(/[\s.]+/)
+          .slice(3, 7)
+          .join(" "),
+      );
+      const { result, queries } = await recordQueries(() =>
+        Promise.all(questions.map((query) => searchPassages(db, { agentId, query, embedder: null }))),
+      );
+      expect(result.every((hits) => hits.length > 0)).toBe(true);
+      const perPassage: string[] = [];
+      // Except the list of a question of only very common words (common_top): it reads the first
+      // CANDIDATE_ROWS passages holding them, which an agent index read in order and stopped early finds.
+      for (const query of queries.filter((q) => !q.text.includes("common_top"))) {
+        const plan = await explainRecorded(database(), query);
+        perPassage.push(...plan.split("\n").filter((line) => /Filter: \(search @@/.test(line)));
+      }
+      expect(queries.length).toBeGreaterThan(0);
+      expect(perPassage).toEqual([]);
     });
   });
 }
