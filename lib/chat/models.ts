@@ -40,12 +40,21 @@ export function chooseModel(agentModel: string | null): ChosenModel {
   const ids = llmModelIds();
   if (agentModel === BUILTIN_MODEL || ids.length === 0) return { kind: "builtin" };
   const id = agentModel && ids.includes(agentModel) ? agentModel : ids[0]!;
-  return { kind: "llm", id, model: provider()(id) };
+  return { kind: "llm", id, model: modelFor(id) };
 }
 
-let cached: { key: string; make: ReturnType<typeof createOpenAICompatible> } | null = null;
+/**
+ * One model object per configured model, made once: the provider builds its response schemas (zod) in each
+ * model's constructor, ~0.7 ms of CPU that every answer paid when a model was made per answer (issue 18).
+ * A model holds its settings only, so answers share it.
+ */
+let cached: {
+  key: string;
+  make: ReturnType<typeof createOpenAICompatible>;
+  models: Map<string, LanguageModel>;
+} | null = null;
 
-function provider(): ReturnType<typeof createOpenAICompatible> {
+function modelFor(id: string): LanguageModel {
   const { LLM_BASE_URL, LLM_API_KEY } = config();
   const key = `${LLM_BASE_URL}|${LLM_API_KEY ?? ""}`;
   if (!cached || cached.key !== key) {
@@ -57,7 +66,13 @@ function provider(): ReturnType<typeof createOpenAICompatible> {
         apiKey: LLM_API_KEY,
         includeUsage: true,
       }),
+      models: new Map(),
     };
   }
-  return cached.make;
+  let model = cached.models.get(id);
+  if (!model) {
+    model = cached.make(id);
+    cached.models.set(id, model);
+  }
+  return model;
 }
