@@ -56,6 +56,31 @@ describe("file store health", () => {
     expect(peer.requests() - before).toBe(1);
   });
 
+  it("asks a first down answer once more, then again a second after a down, where an up is kept for five", async () => {
+    // A bucket that did not answer in time while the process was busy starting, then answers.
+    const starting = [false, true];
+    let startAsked = 0;
+    const booting = { ...peer.store(), check: async () => starting[startAsked++] ?? false };
+    expect(await checkStorage(booting)).toEqual({ kind: "s3", ok: true });
+    expect(startAsked).toBe(2);
+
+    // Down twice (the first check and its second try), down again, then up.
+    const answers = [false, false, false, true];
+    let asked = 0;
+    const flaky = { ...peer.store(), check: async () => answers[asked++] ?? false };
+    expect(await checkStorage(flaky)).toEqual({ kind: "s3", ok: false });
+    expect(await checkStorage(flaky)).toEqual({ kind: "s3", ok: false });
+    expect(asked).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await checkStorage(flaky)).toEqual({ kind: "s3", ok: false });
+    expect(asked).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await checkStorage(flaky)).toEqual({ kind: "s3", ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await checkStorage(flaky)).toEqual({ kind: "s3", ok: true });
+    expect(asked).toBe(4);
+  });
+
   it("reports a dead endpoint as down within a few seconds", async () => {
     const dead = peer.store({ endpoint: `http://127.0.0.1:${await closedPort()}` });
     const { value, ms } = await timed(checkStorage(dead));
