@@ -46,8 +46,8 @@ export type BudgetOptions = {
   indexesFirst?: boolean;
 };
 
-/** The settings `indexesFirst` stands for, as name and value. */
-export const INDEXES_FIRST: [string, string][] = [
+/** The settings `indexesFirst` stands for, as name and value (the EXPLAIN tests plan with them too). */
+export const INDEXES_FIRST: readonly (readonly [string, string])[] = [
   ["enable_seqscan", "off"],
   ["random_page_cost", "1.1"],
 ];
@@ -78,7 +78,11 @@ export async function withStatementBudget<T>(
  * `run` in a transaction that starts with `settings` (as SET LOCAL: gone with it), in one round trip: one
  * statement, since PGlite takes a single statement per message.
  */
-function withSettings<T>(db: Db, settings: [string, string][], run: (db: Db) => Promise<T>): Promise<T> {
+function withSettings<T>(
+  db: Db,
+  settings: readonly (readonly [string, string])[],
+  run: (db: Db) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select ${sql.join(
