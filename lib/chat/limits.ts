@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { currentLimits } from "@/lib/billing/entitlement";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
@@ -7,7 +7,13 @@ import type { Db } from "@/lib/db/client";
 import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
 import { raiseFlag } from "@/lib/limits/flags";
-import { type EnforcedLimit, enforce, type FlagRead, limitedError } from "@/lib/limits/rate-limit";
+import {
+  type AfterLimits,
+  type EnforcedLimit,
+  enforce,
+  type FlagRead,
+  limitedError,
+} from "@/lib/limits/rate-limit";
 import { ChallengeError, checkSolution, newChallenge } from "./challenge";
 import { type RefusalReason, recordRefusal } from "./refusals";
 
@@ -46,7 +52,13 @@ export function addressDailyCap(limits: PlanLimits): number {
 }
 
 /** A refusal is also counted for the owner's insight, after the limit's own reaction to it. */
-function enforceCounted(db: Db, agentId: string | null, limits: Counted[], flags?: FlagRead) {
+function enforceCounted(
+  db: Db,
+  agentId: string | null,
+  limits: Counted[],
+  flags?: FlagRead,
+  after?: AfterLimits,
+) {
   return enforce(
     db,
     limits.map((limit) => ({
@@ -58,14 +70,23 @@ function enforceCounted(db: Db, agentId: string | null, limits: Counted[], flags
     })),
     undefined,
     flags,
+    after,
   );
 }
 
 const suspectAddress = (addressKey: string) => `chat-suspect-address:${addressKey}`;
 const suspectAgent = (agentId: string) => `chat-suspect-agent:${agentId}`;
 
-/** Every check before a visitor's message is answered, in order; the allowance is spent last. */
-export async function enforcePublicLimits(db: Db, req: Request, who: PublicCaller): Promise<void> {
+/**
+ * Every check before a visitor's message is answered, in order; the allowance is spent last, in the day
+ * limits' statement. Answers how many of the month's messages are used now, and of how many, for the
+ * owner's warnings.
+ */
+export async function enforcePublicLimits(
+  db: Db,
+  req: Request,
+  who: PublicCaller,
+): Promise<{ used: number; max: number }> {
   const c = config();
   const minute = 60;
   const flagAddress = () => raiseFlag(db, suspectAddress(who.addressKey));
@@ -120,22 +141,37 @@ export async function enforcePublicLimits(db: Db, req: Request, who: PublicCalle
   if (crowd) await flagAddress();
   await requireChallengeWhenSuspect(db, req, who, crowd || flagged);
 
-  await enforceCounted(db, who.agentId, [
+  // One statement: the day limits, then (when both pass) one message of the owner's month.
+  const limits = await currentLimits(db, who.ownerId);
+  const max = limits.monthlyMessages;
+  const { after: used } = await enforceCounted(
+    db,
+    who.agentId,
+    [
+      {
+        key: `chat-visitor-day:${who.visitorId}`,
+        max: c.CHAT_LIMIT_VISITOR_PER_DAY,
+        windowSeconds: DAY,
+        detail: "chat_limit_visitor_day",
+        reason: "visitor_day",
+      },
+      {
+        key: `chat-address-day:${who.agentId}:${who.addressKey}`,
+        max: addressDailyCap(limits),
+        windowSeconds: DAY,
+        detail: "chat_limit_address_day",
+        reason: "address_day",
+      },
+    ],
+    undefined,
     {
-      key: `chat-visitor-day:${who.visitorId}`,
-      max: c.CHAT_LIMIT_VISITOR_PER_DAY,
-      windowSeconds: DAY,
-      detail: "chat_limit_visitor_day",
-      reason: "visitor_day",
+      name: "spend_allowance",
+      cte: (within) => spendStatement(within),
+      values: { ownerId: who.ownerId, month: allowanceMonth(), max },
     },
-    {
-      key: `chat-address-day:${who.agentId}:${who.addressKey}`,
-      max: addressDailyCap(await currentLimits(db, who.ownerId)),
-      windowSeconds: DAY,
-      detail: "chat_limit_address_day",
-      reason: "address_day",
-    },
-  ]);
+  );
+  if (used === null) return allowanceSpent(db, who.agentId);
+  return { used, max };
 }
 
 /**
@@ -178,9 +214,27 @@ function secondsToNextMonth(now = new Date()): number {
 }
 
 /**
- * Spends one visitor message of the owner's plan for this month, or answers 429. One conditional upsert:
- * with N messages left, any number of concurrent requests get exactly N answers. Answers how many are
- * used now, and of how many, for the owner's warnings.
+ * One message of the owner's month, as a conditional upsert gated by `within`: with N messages left, any
+ * number of concurrent requests get exactly N rows back. Its values: ownerId, month and max. A plan of no
+ * messages spends nothing.
+ */
+const spendStatement = (within: SQL) => sql`
+  INSERT INTO message_allowance (owner_id, month, used)
+    SELECT ${sql.placeholder("ownerId")}::uuid, ${sql.placeholder("month")}::text, 1
+    WHERE ${within} AND ${sql.placeholder("max")}::int >= 1
+  ON CONFLICT (owner_id, month) DO UPDATE SET used = message_allowance.used + 1
+    WHERE message_allowance.used < ${sql.placeholder("max")}::int
+  RETURNING used AS count`;
+
+/** The 429 of a month whose messages are all used, counted for the owner's insight. */
+async function allowanceSpent(db: Db, agentId?: string): Promise<never> {
+  if (agentId) await recordRefusal(db, agentId, "allowance");
+  throw limitedError("chat_allowance_spent", secondsToNextMonth());
+}
+
+/**
+ * Spends one message of the owner's plan for this month, or answers 429 (visitors' messages spend theirs
+ * in enforcePublicLimits). Answers how many are used now, and of how many, for the owner's warnings.
  */
 export async function spendAllowance(
   db: Db,
@@ -188,25 +242,15 @@ export async function spendAllowance(
   agentId?: string,
 ): Promise<{ used: number; max: number }> {
   const max = (await currentLimits(db, ownerId)).monthlyMessages;
-  const month = allowanceMonth();
-  const rows = rowsOf<{ used: number }>(
-    await runPrepared(
-      db,
-      "spend_allowance",
-      () => sql`
-      INSERT INTO message_allowance (owner_id, month, used)
-        VALUES (${sql.placeholder("ownerId")}::uuid, ${sql.placeholder("month")}::text, 1)
-      ON CONFLICT (owner_id, month) DO UPDATE SET used = message_allowance.used + 1
-        WHERE message_allowance.used < ${sql.placeholder("max")}::int
-      RETURNING used`,
-      { ownerId, month, max },
-    ),
+  const rows = rowsOf<{ count: number }>(
+    await runPrepared(db, "spend_allowance", () => spendStatement(sql`true`), {
+      ownerId,
+      month: allowanceMonth(),
+      max,
+    }),
   );
-  if (rows.length === 0 || max < 1) {
-    if (agentId) await recordRefusal(db, agentId, "allowance");
-    throw limitedError("chat_allowance_spent", secondsToNextMonth());
-  }
-  return { used: Number(rows[0]!.used), max };
+  if (rows.length === 0) return allowanceSpent(db, agentId);
+  return { used: Number(rows[0]!.count), max };
 }
 
 /** Gives a message back when no answer came of it (the model failed). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
@@ -36,16 +36,31 @@ const counting = (i: number) => {
 };
 
 /**
+ * A write that the limits' own statement makes only when every limit is within its max (the chat's
+ * allowance, spent in the same round trip as the day limits): `cte(within)` is a data-modifying statement
+ * gated by the condition `within` and returning one `count` column; `name` names the statement's shape.
+ */
+export type AfterLimits = {
+  name: string;
+  cte: (within: SQL) => SQL;
+  values: Record<string, unknown>;
+};
+
+/** The condition "the first `n` limits were each counted and are within their max". */
+const withinFirst = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, j) => sql`(SELECT count FROM ${sql.raw(`l${j}`)}) <= ${sql.placeholder(`max${j}`)}::int`,
+  );
+
+/**
  * The statement counting `n` limits in order: each limit's upsert is a CTE that runs only when every
  * earlier one's count is within its max. Keys, maxima and windows are its values, so it is prepared once
  * per number of limits (lib/db/prepared.ts).
  */
-function hitsInOrder(n: number, flags: number) {
+function hitsInOrder(n: number, flags: number, after?: AfterLimits) {
   const ctes = Array.from({ length: n }, (_, i) => {
-    const earlier = Array.from(
-      { length: i },
-      (_, j) => sql`(SELECT count FROM ${sql.raw(`l${j}`)}) <= ${sql.placeholder(`max${j}`)}::int`,
-    );
+    const earlier = withinFirst(i);
     const key = sql`${sql.placeholder(`key${i}`)}::text`;
     const source = earlier.length
       ? sql`SELECT ${key}, now(), 1 WHERE ${sql.join(earlier, sql` AND `)}`
@@ -61,6 +76,11 @@ function hitsInOrder(n: number, flags: number) {
   if (flags > 0) {
     // Marks (lib/limits/flags.ts) read by the same round trip, as row -1: a different key from every limit's.
     picks.push(sql`SELECT -1 AS i, count(*)::int AS count, 0 AS retry_after ${marksRaised(flags)}`);
+  }
+  if (after) {
+    // Row -2: the write made when every limit passed (none when one was exceeded, or the write refused).
+    ctes.push(sql`after_limits AS (${after.cte(sql.join(withinFirst(n), sql` AND `))})`);
+    picks.push(sql`SELECT -2 AS i, count, 0 AS retry_after FROM after_limits`);
   }
   return sql`WITH ${sql.join(ctes, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`;
 }
@@ -81,14 +101,20 @@ export async function countInOrder(
   db: Db,
   limits: Limit[],
   flags?: FlagRead,
-): Promise<{ results: (LimitResult | null)[]; flagged: boolean }> {
+  after?: AfterLimits,
+): Promise<Counted> {
   if (limits.length === 0 || new Set(limits.map((l) => l.key)).size < limits.length) {
+    if (after) throw new Error("a write after the limits needs distinct limits, at least one");
     const results: (LimitResult | null)[] = [];
     for (const limit of limits) {
       if (results.some((r) => r && !r.ok)) results.push(null);
       else results.push((await hitInOrder(db, [limit]))[0]!);
     }
-    return { results, flagged: flags ? await anyFlagRaised(db, flags.keys, flags.seconds) : false };
+    return {
+      results,
+      flagged: flags ? await anyFlagRaised(db, flags.keys, flags.seconds) : false,
+      after: null,
+    };
   }
   const values: Record<string, unknown> = {};
   limits.forEach((limit, i) => {
@@ -97,10 +123,12 @@ export async function countInOrder(
     values[`window${i}`] = limit.windowSeconds;
   });
   if (flags) Object.assign(values, markValues(flags));
+  if (after) Object.assign(values, after.values);
   const n = limits.length;
   const f = flags?.keys.length ?? 0;
+  const name = `rate_limit_hits_${n}_flags_${f}${after ? `_then_${after.name}` : ""}`;
   const rows = rowsOf<{ i: number; count: number; retry_after: number }>(
-    await runPrepared(db, `rate_limit_hits_${n}_flags_${f}`, () => hitsInOrder(n, f), values),
+    await runPrepared(db, name, () => hitsInOrder(n, f, after), values),
   );
   const results = limits.map((limit, i) => {
     const row = rows.find((r) => Number(r.i) === i);
@@ -108,8 +136,19 @@ export async function countInOrder(
     const count = Number(row.count);
     return { ok: count <= limit.max, count, retryAfter: Math.max(1, Number(row.retry_after)) };
   });
-  return { results, flagged: rows.some((r) => Number(r.i) === -1 && Number(r.count) > 0) };
+  const written = rows.find((r) => Number(r.i) === -2);
+  return {
+    results,
+    flagged: rows.some((r) => Number(r.i) === -1 && Number(r.count) > 0),
+    after: written ? Number(written.count) : null,
+  };
 }
+
+/**
+ * Each limit's count (null when not counted), whether a mark of the read flags is raised, and the count
+ * the write after the limits returned (null when it was not made or refused).
+ */
+export type Counted = { results: (LimitResult | null)[]; flagged: boolean; after: number | null };
 
 /**
  * A limit as enforced: `detail` overrides the call's detail key, `onRefused` runs before the 429. A
@@ -127,8 +166,9 @@ export async function enforce(
   limits: EnforcedLimit[],
   detailKey = "rate_limited",
   flags?: FlagRead,
-): Promise<{ results: (LimitResult | null)[]; flagged: boolean }> {
-  const counted = await countInOrder(db, limits, flags);
+  after?: AfterLimits,
+): Promise<Counted> {
+  const counted = await countInOrder(db, limits, flags, after);
   for (const [i, limit] of limits.entries()) {
     const r = counted.results[i];
     if (!r || r.ok || limit.watch) continue;

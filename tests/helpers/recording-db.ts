@@ -11,12 +11,16 @@ type Query = (this: unknown, ...args: unknown[]) => unknown;
 /**
  * Every query `run` sends to either driver, recorded where the driver takes it: whatever path a statement
  * goes by (a transaction, the budgeted reader pools of lib/db/statement-budget.ts), it is seen. Only
- * queries (SELECT, WITH) are kept: a transaction's SET statements cannot be explained.
+ * queries (SELECT, WITH) are kept, as a transaction's SET statements cannot be explained; `every` keeps
+ * every statement, to count round trips.
  */
-export async function recordQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: Recorded[] }> {
+export async function recordQueries<T>(
+  run: () => Promise<T>,
+  { every = false } = {},
+): Promise<{ result: T; queries: Recorded[] }> {
   const queries: Recorded[] = [];
   const keep = (text: unknown, params: unknown) => {
-    if (typeof text === "string" && /^\s*(select|with)\b/i.test(text))
+    if (typeof text === "string" && (every || /^\s*(select|with)\b/i.test(text)))
       queries.push({ text, params: Array.isArray(params) ? params : [] });
   };
   const pgQuery = pg.Client.prototype.query as unknown as Query;

@@ -115,6 +115,7 @@ for (const backend of backends) {
       expect(first).toEqual({
         results: [expect.objectContaining({ ok: true, count: 1 }), expect.objectContaining({ ok: true })],
         flagged: false,
+        after: null,
       });
 
       await raiseFlag(db, "mark-agent");

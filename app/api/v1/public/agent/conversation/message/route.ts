@@ -1,7 +1,7 @@
 import { agentToAnswer } from "@/lib/agents/queries";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
 import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
-import { enforcePublicLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
+import { enforcePublicLimits, refundAllowance } from "@/lib/chat/limits";
 import { answerResponse, askInput } from "@/lib/chat/transport";
 import { ensureVisitor } from "@/lib/chat/visitor";
 import { contracts } from "@/lib/contracts";
@@ -14,7 +14,7 @@ import { markIdentified, verifyIdentity } from "@/lib/widget/identity";
 
 const log = logger("chat");
 
-/** Limits first (CHAT-8); a visitor seen for the first time gets their cookie with the answer. */
+/** Limits and the allowance first (CHAT-8); a visitor seen for the first time gets their cookie with the answer. */
 export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => {
   const input = await body();
   const database = await db();
@@ -29,14 +29,14 @@ export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => 
     onFailed: () => refundAllowance(database, agent.ownerId),
   };
   const conversation = await findConversation(database, scope, input.conversation_id);
-  await enforcePublicLimits(database, req, {
+  // The limits, then one message of the owner's month.
+  const spent = await enforcePublicLimits(database, req, {
     visitorId: visitor.id,
     isNewVisitor: visitor.cookie !== null,
     addressKey: ipLimitKey(clientIp(req)),
     agentId: agent.id,
     ownerId: agent.ownerId,
   });
-  const spent = await spendAllowance(database, agent.ownerId, agent.id);
   // Not awaited: the visitor's answer never waits on the owner's mail server.
   void warnOwnerIfDue(database, agent, spent).catch((err) => log.error("allowance warning:", err));
   const asked = await ask(database, scope, askInput(req, input, conversation));

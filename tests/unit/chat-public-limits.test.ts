@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { currentLimits } from "@/lib/billing/entitlement";
+import { allowanceMonth, enforcePublicLimits } from "@/lib/chat/limits";
+import { newVisitorId } from "@/lib/chat/visitor";
+import { config } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import { agents, messageAllowance } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { recordQueries } from "../helpers/recording-db";
+import { backendDatabase, backends, seedAgent } from "../helpers/retrieval-db";
+
+/**
+ * lib/chat/limits.ts: a visitor's message passes the minute limits, the day limits and spends one message
+ * of the owner's month, in two statements; a refusal at any step spends nothing it should not.
+ */
+const request = () => new Request("http://localhost/api/v1/public/agent/conversation/message");
+
+async function ownerOf(db: Db, agentId: string): Promise<string> {
+  const [row] = await db.select({ ownerId: agents.ownerId }).from(agents).where(eq(agents.id, agentId));
+  return row!.ownerId;
+}
+
+async function used(db: Db, ownerId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ used: messageAllowance.used })
+    .from(messageAllowance)
+    .where(eq(messageAllowance.ownerId, ownerId));
+  return row?.used ?? null;
+}
+
+async function refusals(db: Db, agentId: string, reason: string): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`SELECT coalesce(sum(count), 0)::int AS n FROM chat_refusals WHERE agent_id = ${agentId} AND reason = ${reason}`,
+    ),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+for (const backend of backends) {
+  describe(`a visitor's message limits and allowance (${backend})`, () => {
+    const database = backendDatabase(backend);
+    const caller = async (db: Db) => {
+      const agentId = await seedAgent(db);
+      const ownerId = await ownerOf(db, agentId);
+      const who = (visitorId = newVisitorId(), address = `203.0.113.${randomBytes(1)[0]}`) => ({
+        visitorId,
+        isNewVisitor: false,
+        addressKey: address,
+        agentId,
+        ownerId,
+      });
+      return { agentId, ownerId, who };
+    };
+
+    it("spends one message per message, in two statements: the minute limits, then the day limits with the spend", async () => {
+      const { db } = database();
+      const { ownerId, who } = await caller(db);
+      const max = (await currentLimits(db, ownerId)).monthlyMessages;
+      expect(await enforcePublicLimits(db, request(), who())).toEqual({ used: 1, max });
+      const { result, queries } = await recordQueries(() => enforcePublicLimits(db, request(), who()), {
+        every: true,
+      });
+      expect(result).toEqual({ used: 2, max });
+      expect(queries).toHaveLength(2);
+      expect(queries[1]!.text).toMatch(/message_allowance/);
+      expect(await used(db, ownerId)).toBe(2);
+    });
+
+    it("a visitor over the day's cap is refused and spends nothing of the month", async () => {
+      const { db } = database();
+      const { agentId, ownerId, who } = await caller(db);
+      const visitor = who();
+      await enforcePublicLimits(db, request(), visitor);
+      await db.execute(sql`
+        UPDATE rate_limits SET count = ${config().CHAT_LIMIT_VISITOR_PER_DAY}
+        WHERE key = ${`chat-visitor-day:${visitor.visitorId}`}`);
+      const err = await enforcePublicLimits(db, request(), visitor).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).detailKey).toBe("chat_limit_visitor_day");
+      expect(await used(db, ownerId)).toBe(1);
+      expect(await refusals(db, agentId, "visitor_day")).toBe(1);
+      expect(await refusals(db, agentId, "allowance")).toBe(0);
+    });
+
+    it("a month whose messages are used up answers 429 until the next month, counted for the owner", async () => {
+      const { db } = database();
+      const { agentId, ownerId, who } = await caller(db);
+      const max = (await currentLimits(db, ownerId)).monthlyMessages;
+      await db.insert(messageAllowance).values({ ownerId, month: allowanceMonth(), used: max - 1 });
+      expect(await enforcePublicLimits(db, request(), who())).toEqual({ used: max, max });
+      const err = await enforcePublicLimits(db, request(), who()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).status).toBe(429);
+      expect((err as ApiError).detailKey).toBe("chat_allowance_spent");
+      expect(Number((err as ApiError).headers?.["Retry-After"])).toBeGreaterThan(0);
+      expect(await used(db, ownerId)).toBe(max);
+      expect(await refusals(db, agentId, "allowance")).toBe(1);
+    });
+
+    it("with three messages left, twenty visitors at once get exactly three answers", async () => {
+      const { db } = database();
+      const { ownerId, who } = await caller(db);
+      const max = (await currentLimits(db, ownerId)).monthlyMessages;
+      await db.insert(messageAllowance).values({ ownerId, month: allowanceMonth(), used: max - 3 });
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          enforcePublicLimits(db, request(), who(undefined, `198.51.100.${i}`)),
+        ),
+      );
+      const answered = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.used] : []));
+      expect(answered.sort((a, b) => a - b)).toEqual([max - 2, max - 1, max]);
+      for (const o of outcomes) {
+        if (o.status === "rejected") expect((o.reason as ApiError).detailKey).toBe("chat_allowance_spent");
+      }
+      expect(await used(db, ownerId)).toBe(max);
+    });
+  });
+}
