@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { foldForSearch, passageSearchText, searchTerms } from "@/lib/retrieval/fold";
-import { markedScore, planSearch } from "@/lib/retrieval/query";
+import { markedScore, markedTokens, planSearch } from "@/lib/retrieval/query";
 
 describe("foldForSearch", () => {
   it.each([
@@ -119,5 +119,69 @@ describe("markedScore", () => {
     expect(markedScore(marked, "Phố bộ")).toBe(0);
     expect(markedScore(marked, "pho bo")).toBe(0);
     expect(markedScore(marked, "Phở bò".normalize("NFD"))).toBe(1);
+  });
+});
+
+describe("markedTokens and markedScore, against their plain definitions", () => {
+  // The definitions the hand-written scan and single pass must agree with, on any text.
+  const tokens = (t: string) =>
+    t
+      .normalize("NFC")
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const score = (marked: NonNullable<ReturnType<typeof planSearch>>["marked"] & {}, text: string) => {
+    const words = tokens(text);
+    const present = new Set(words);
+    const pairs = new Set(words.slice(1).map((w, i) => `${words[i]} ${w}`));
+    const terms = marked.terms.filter((t) => present.has(t)).length / marked.terms.length;
+    const bigrams = marked.bigrams.length
+      ? marked.bigrams.filter(([a, b]) => pairs.has(`${a} ${b}`)).length / marked.bigrams.length
+      : terms;
+    return (terms + bigrams) / 2;
+  };
+  // Vietnamese in both normal forms, capitals, digits, punctuation, a combining mark NFC leaves alone,
+  // letters outside the BMP (𝐀, 𠀀), an emoji, a lone surrogate, Turkish İ (lower-cased to two code units).
+  const alphabet = [
+    ..."aăâbcdđeêghiklmnoôơpqrstuưvxyàảãáạằẳẵắặầẩẫấậèẻẽéẹềểễếệìỉĩíịòỏõóọồổỗốộờởỡớợùủũúụừửữứựỳỷỹýỵ",
+    ..."ĐÂÊÔƠƯÀÁẠẢÃ0123456789 .,;:!?-()\n\t'\"/",
+    "a\u0300",
+    "e\u0302\u0301",
+    "\u0915\u093f",
+    "𝐀",
+    "𠀀",
+    "😀",
+    "\ud800",
+    "İ",
+    "ß",
+  ];
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const text = (n: number) =>
+    Array.from({ length: n }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+
+  it("splits every text into the same words", () => {
+    for (let i = 0; i < 2000; i++) {
+      const t = text(1 + Math.floor(random() * 60));
+      expect(markedTokens(t), JSON.stringify(t)).toEqual(tokens(t));
+    }
+  });
+
+  it("scores every passage the same", () => {
+    const questions = ["Phở bò tái", "giờ mở cửa thứ bảy", "bò bò phở phở bò", "Đà Nẵng đà nẵng"];
+    for (const q of questions) {
+      const marked = planSearch(q)!.marked!;
+      for (let i = 0; i < 500; i++) {
+        const words = q.split(" ");
+        // Passages made mostly of the question's own words, so words and pairs do match.
+        const t = Array.from({ length: 1 + Math.floor(random() * 12) }, () =>
+          random() < 0.7 ? words[Math.floor(random() * words.length)] : text(3),
+        ).join(random() < 0.5 ? " " : ", ");
+        expect(markedScore(marked, t), `${q} / ${t}`).toBe(score(marked, t));
+      }
+    }
   });
 });
