@@ -166,7 +166,7 @@ export async function enforcePublicLimits(
     undefined,
     {
       name: "spend_allowance",
-      cte: (within) => spendStatement(within),
+      cte: spendStatement,
       values: { ownerId: who.ownerId, month: allowanceMonth(), max },
     },
   );

@@ -128,10 +128,8 @@ const lookups = new WeakMap<NonNullable<SearchPlan["marked"]>, MarkedLookup>();
 function lookupOf(marked: NonNullable<SearchPlan["marked"]>): MarkedLookup {
   let found = lookups.get(marked);
   if (found) return found;
-  const term = new Map<string, number>();
-  marked.terms.forEach((t, i) => {
-    if (!term.has(t)) term.set(t, i);
-  });
+  // The terms are distinct (markedWords); a pair may repeat, and counts as often as it does.
+  const term = new Map(marked.terms.map((t, i) => [t, i]));
   const pair = new Map<string, Map<string, number[]>>();
   marked.bigrams.forEach(([a, b], i) => {
     const seconds = pair.get(a) ?? new Map<string, number[]>();
@@ -161,12 +159,7 @@ export function markedScore(marked: NonNullable<SearchPlan["marked"]>, text: str
     if (at) for (const i of at) pairFound[i] = 1;
     previous = pair.get(token);
   }
-  // Terms repeated in `marked.terms` count as often as they are listed, as each listed pair does.
-  let terms = 0;
-  marked.terms.forEach((t) => {
-    terms += termFound[term.get(t)!]!;
-  });
-  const termShare = terms / marked.terms.length;
+  const termShare = termFound.reduce((sum, f) => sum + f, 0) / marked.terms.length;
   const pairs = pairFound.reduce((sum, f) => sum + f, 0);
   const pairShare = marked.bigrams.length ? pairs / marked.bigrams.length : termShare;
   return (termShare + pairShare) / 2;
