@@ -19,17 +19,18 @@ export type SourcedPassage = SearchHit & {
 };
 export type NumberedPassage = SearchHit & { n: number; title: string };
 
-type Titles = {
-  docs: { id: string; name: string; url: string | null }[];
-  pages: { id: string; name: string | null; url: string }[];
-};
+type DocTitle = { name: string; url: string | null };
+type PageTitle = { name: string | null; url: string };
 
 /**
- * Titles and addresses of the documents and pages a remembered search found, under the same corpus stamp:
- * removing a document changes the stamp (its passages go), so a removed one is never shown. A title can
- * change without the passages (a page re-crawled unchanged but retitled): that shows within a minute.
+ * Titles and addresses of the documents and pages searches found, each remembered under the agent's corpus
+ * stamp: removing a document changes the stamp (its passages go), so a removed one is never shown. One
+ * entry per document, not per set of them: an agent's next question mostly finds passages of documents an
+ * earlier one found, and then needs no statement before its answer (issue 18). A title can change without
+ * the passages (a page re-crawled unchanged but retitled): that shows within a minute. null: not there.
  */
-const titles = new TtlLru<Promise<Titles>>(2_000, 60_000);
+const docTitles = new TtlLru<Promise<DocTitle | null>>(5_000, 60_000);
+const pageTitles = new TtlLru<Promise<PageTitle | null>>(5_000, 60_000);
 
 /** Each hit with its document's (or page's) title and address; hits of documents removed meanwhile drop. */
 export async function resolveSources(
@@ -39,28 +40,18 @@ export async function resolveSources(
   corpusVersion: number | null = null,
 ): Promise<SourcedPassage[]> {
   if (hits.length === 0) return [];
-  const docIds = [...new Set(hits.map((h) => h.documentId))];
-  const pageIds = [...new Set(hits.map((h) => h.pageId).filter((p): p is string => p !== null))];
-  const key = corpusVersion === null ? null : JSON.stringify([agentId, corpusVersion, docIds, pageIds]);
-  let found = key ? titles.get(key) : undefined;
-  if (!found) {
-    found = readTitles(db, agentId, docIds, pageIds);
-    if (key) {
-      const pending = found;
-      titles.set(key, pending);
-      pending.catch(() => {
-        if (titles.get(key) === pending) titles.delete(key);
-      });
-    }
-  }
-  const { docs, pages } = await found;
-  const docById = new Map(docs.map((d) => [d.id, d]));
-  const pageById = new Map(pages.map((p) => [p.id, p]));
+  const scope = corpusVersion === null ? null : `${agentId}|${corpusVersion}`;
+  const [docs, pages] = await Promise.all([
+    remembered(docTitles, scope, unique(hits.map((h) => h.documentId)), (ids) => readDocs(db, agentId, ids)),
+    remembered(pageTitles, scope, unique(hits.flatMap((h) => (h.pageId ? [h.pageId] : []))), (ids) =>
+      readPages(db, ids),
+    ),
+  ]);
   const out: SourcedPassage[] = [];
   for (const hit of hits) {
-    const doc = docById.get(hit.documentId);
+    const doc = docs.get(hit.documentId);
     if (!doc) continue; // removed while we searched
-    const page = hit.pageId ? pageById.get(hit.pageId) : undefined;
+    const page = hit.pageId ? pages.get(hit.pageId) : undefined;
     out.push({
       ...hit,
       key: hit.pageId ?? hit.documentId,
@@ -71,20 +62,52 @@ export async function resolveSources(
   return out;
 }
 
-async function readTitles(db: Db, agentId: string, docIds: string[], pageIds: string[]): Promise<Titles> {
-  const [docs, pages] = await Promise.all([
-    db
-      .select({ id: documents.id, name: documents.name, url: documents.sourceUrl })
-      .from(documents)
-      .where(and(eq(documents.agentId, agentId), inArray(documents.id, docIds))),
-    pageIds.length
-      ? db
-          .select({ id: crawlPages.id, name: crawlPages.title, url: crawlPages.url })
-          .from(crawlPages)
-          .where(inArray(crawlPages.id, pageIds))
-      : Promise.resolve([]),
-  ]);
-  return { docs, pages };
+const unique = (ids: string[]) => [...new Set(ids)];
+
+/** Each id's value: from memory under `scope` where it is there, the others read in one statement. */
+async function remembered<T>(
+  memory: TtlLru<Promise<T | null>>,
+  scope: string | null,
+  ids: string[],
+  read: (ids: string[]) => Promise<Map<string, T>>,
+): Promise<Map<string, T | null>> {
+  const found = new Map<string, Promise<T | null>>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const known = scope ? memory.get(`${scope}|${id}`) : undefined;
+    if (known) found.set(id, known);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const reading = read(missing);
+    for (const id of missing) {
+      const pending = reading.then((values) => values.get(id) ?? null);
+      found.set(id, pending);
+      if (!scope) continue;
+      const key = `${scope}|${id}`;
+      memory.set(key, pending);
+      pending.catch(() => {
+        if (memory.get(key) === pending) memory.delete(key);
+      });
+    }
+  }
+  return new Map(await Promise.all([...found].map(async ([id, value]) => [id, await value] as const)));
+}
+
+async function readDocs(db: Db, agentId: string, ids: string[]): Promise<Map<string, DocTitle>> {
+  const rows = await db
+    .select({ id: documents.id, name: documents.name, url: documents.sourceUrl })
+    .from(documents)
+    .where(and(eq(documents.agentId, agentId), inArray(documents.id, ids)));
+  return new Map(rows.map(({ id, ...title }) => [id, title]));
+}
+
+async function readPages(db: Db, ids: string[]): Promise<Map<string, PageTitle>> {
+  const rows = await db
+    .select({ id: crawlPages.id, name: crawlPages.title, url: crawlPages.url })
+    .from(crawlPages)
+    .where(inArray(crawlPages.id, ids));
+  return new Map(rows.map(({ id, ...title }) => [id, title]));
 }
 
 /**
