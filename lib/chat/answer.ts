@@ -99,7 +99,7 @@ export async function composeAnswer(
 
   if (chosen.kind === "builtin") {
     // Rarity among this agent's passages decides which sentence is about the question's subject.
-    const weights = await termWeights(db, agent.id, contentTerms(question));
+    const weights = await termWeights(db, agent.id, contentTerms(question), found.corpusVersion);
     const { content, sources } = quoteAnswer(passages, question, language, weights);
     onEvent({ type: "sources", sources });
     emitText(content, "quote");

@@ -6,6 +6,7 @@ import { detectLanguage } from "./language";
 import { markedTokens } from "./query";
 import type { SearchHit } from "./search";
 import { documentFrequencies } from "./term-stats";
+import { vocabularySnapshot } from "./vocabulary-snapshot";
 
 /**
  * Whether the best passages actually answer the question, or merely share a word or two with it. The
@@ -104,10 +105,17 @@ export function markedForms(text: string): Map<string, string[]> | null {
 export type TermWeights = Map<string, number>;
 
 /** Rarity of each term among the agent's passages (the BM25 idf); intent words a small fixed weight. */
-export async function termWeights(db: Db, agentId: string, terms: string[]): Promise<TermWeights> {
+export async function termWeights(
+  db: Db,
+  agentId: string,
+  terms: string[],
+  /** The agent's corpus stamp, when read: the counts may then come from its vocabulary in memory. */
+  corpusVersion?: number | null,
+): Promise<TermWeights> {
   const weights: TermWeights = new Map();
   if (terms.length === 0) return weights;
-  const { n, df } = await documentFrequencies(db, agentId, terms);
+  const snapshot = vocabularySnapshot(db, agentId, corpusVersion);
+  const { n, df } = await documentFrequencies(db, agentId, terms, snapshot);
   for (const t of terms) {
     const d = df.get(t) ?? 0;
     const idf = Math.log(1 + (n - d + 0.5) / (d + 0.5));

@@ -94,7 +94,7 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
   const hits = fuse(distinct, lists).slice(0, limit);
   return {
     hits,
-    answerable: await isAnswerable(db, opts.agentId, distinct, lists),
+    answerable: await isAnswerable(db, opts.agentId, distinct, lists, version),
     queries: distinct.map((q) => q.text),
     corpusVersion: version,
   };
@@ -151,13 +151,19 @@ function fuse(queries: Query[], lists: SearchHit[][]): SearchHit[] {
  * words. A follow-up reading must also hold something the new question added ("and on Sunday?" needs
  * Sunday), so the previous question alone cannot make an unrelated follow-up answerable.
  */
-async function isAnswerable(db: Db, agentId: string, queries: Query[], lists: SearchHit[][]) {
+async function isAnswerable(
+  db: Db,
+  agentId: string,
+  queries: Query[],
+  lists: SearchHit[][],
+  version: number | null,
+) {
   const question = queries[0]!.text;
   // An expansion adds words the visitor did not say; its passages are judged on the visitor's own words.
   const shapes = queries.map((q) => queryShape(q.kind === "expansion" ? question : q.text));
   // "and how long does it take?" adds no thing of its own, "and do you sell cars?" does: cars must be found.
   const topic = queryShape(question, topicTerms(question));
-  const weights = await termWeights(db, agentId, [...new Set(shapes.flatMap((s) => s.terms))]);
+  const weights = await termWeights(db, agentId, [...new Set(shapes.flatMap((s) => s.terms))], version);
   return queries.some((q, i) => {
     const hits = lists[i]!;
     if (bestCoverage(hits, shapes[i]!, weights) < ANSWERABLE_SHARE) return false;

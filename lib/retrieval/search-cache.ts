@@ -49,6 +49,8 @@ export async function cachedSearch(
   version: number | null,
 ): Promise<SearchHit[]> {
   const memory = version === null ? null : entries();
+  // The stamp also lets the search count words from the agent's vocabulary in memory.
+  opts = { ...opts, corpusVersion: version };
   if (!memory) return (await searchOutcome(db, opts)).hits;
   const embedder = opts.embedder === undefined ? configuredEmbedder() : opts.embedder;
   const key = JSON.stringify([

@@ -10,6 +10,7 @@ import { fuseRanks } from "./fuse";
 import { markedScore, planSearch, type SearchPlan } from "./query";
 import { documentFrequencies } from "./term-stats";
 import { nearestPassages, usableEmbedder } from "./vectors";
+import { type VocabularySnapshot, vocabularySnapshot } from "./vocabulary-snapshot";
 
 const log = logger("retrieval");
 
@@ -31,6 +32,11 @@ export type SearchOptions = {
   embedder?: Embedder | null;
   /** Each statement's time budget on Postgres (RETRIEVAL_BUDGET_MS by default); past it, nothing found. */
   budgetMs?: number;
+  /**
+   * The agent's corpus stamp, when the caller read it: word counts then come from the agent's vocabulary
+   * in memory when it is there for this stamp, instead of a statement.
+   */
+  corpusVersion?: number | null;
 };
 
 // Weights of the full-text score. Coverage (share of the question's words present) leads; adjacency of
@@ -112,6 +118,7 @@ async function search(db: Db, opts: SearchOptions, incomplete: () => void): Prom
   const depth = embedder ? Math.max(limit * 4, 20) : limit;
   // Read once per database (cached by it), not per transaction.
   const { pgTrgm } = await capabilities(db);
+  const vocabulary = vocabularySnapshot(db, opts.agentId, opts.corpusVersion);
   // Full text and vectors each on their own connection, in parallel, each statement within the budget.
   const [text, vector] = await Promise.all([
     withinTime(budget, [] as SearchHit[], incomplete, () =>
@@ -119,7 +126,13 @@ async function search(db: Db, opts: SearchOptions, incomplete: () => void): Prom
         db,
         budget,
         async (tx) =>
-          textSearch(tx, opts.agentId, await correctTypos(tx, opts.agentId, typed, pgTrgm), depth),
+          textSearch(
+            tx,
+            opts.agentId,
+            await correctTypos(tx, opts.agentId, typed, pgTrgm, vocabulary),
+            depth,
+            vocabulary,
+          ),
         { indexesFirst: true },
       ),
     ),
@@ -156,11 +169,17 @@ async function withinTime<T>(
   }
 }
 
-async function textSearch(db: Db, agentId: string, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
+async function textSearch(
+  db: Db,
+  agentId: string,
+  plan: SearchPlan,
+  limit: number,
+  vocabulary: VocabularySnapshot | null,
+): Promise<SearchHit[]> {
   const marked = plan.marked;
   if (marked) {
     // Re-ranks a deeper list in JavaScript: diacritics are not in the index (that is the point of it).
-    const hits = await fullText(db, agentId, plan, Math.max(limit * 4, MARKED_DEPTH));
+    const hits = await fullText(db, agentId, plan, Math.max(limit * 4, MARKED_DEPTH), vocabulary);
     if (hits.length > 0) {
       return hits
         .map((h) => ({
@@ -171,7 +190,7 @@ async function textSearch(db: Db, agentId: string, plan: SearchPlan, limit: numb
         .slice(0, limit);
     }
   }
-  return marked ? [] : fullText(db, agentId, plan, limit);
+  return marked ? [] : fullText(db, agentId, plan, limit, vocabulary);
 }
 
 /**
@@ -180,9 +199,15 @@ async function textSearch(db: Db, agentId: string, plan: SearchPlan, limit: numb
  * then finds "Nguyễn Văn An". One indexed lookup for all such words; never a scan of the passages.
  * Without pg_trgm the words stay as typed.
  */
-async function correctTypos(db: Db, agentId: string, plan: SearchPlan, pgTrgm: boolean): Promise<SearchPlan> {
+async function correctTypos(
+  db: Db,
+  agentId: string,
+  plan: SearchPlan,
+  pgTrgm: boolean,
+  vocabulary: VocabularySnapshot | null,
+): Promise<SearchPlan> {
   const words = plan.folded.split(" ");
-  const { df } = await documentFrequencies(db, agentId, words);
+  const { df } = await documentFrequencies(db, agentId, words, vocabulary);
   const unknown = [
     ...new Set(words.filter((w) => w.length >= TYPO_MIN_LETTERS && !/\d/.test(w) && (df.get(w) ?? 0) === 0)),
   ];
@@ -220,12 +245,15 @@ async function candidateQueries(
   db: Db,
   agentId: string,
   plan: SearchPlan,
+  vocabulary: VocabularySnapshot | null,
 ): Promise<{ every: string | null; words: string | null; pairs: string | null; fallback: string | null }> {
   const pairWords = plan.bigrams.map((b) => b.split(" <-> "));
-  const { n, df, forms } = await documentFrequencies(db, agentId, [
-    ...plan.terms.map((t) => t.exact),
-    ...pairWords.flat(),
-  ]);
+  const { n, df, forms } = await documentFrequencies(
+    db,
+    agentId,
+    [...plan.terms.map((t) => t.exact), ...pairWords.flat()],
+    vocabulary,
+  );
   const share = (w: string) => (n > 0 ? Math.min(1, (df.get(w) ?? 0) / n) : 0);
   const together = (ws: string[]) => n * ws.reduce((p, w) => p * share(w), 1);
   const match = (t: SearchPlan["terms"][number]) => wordMatch(t, forms.get(t.exact));
@@ -285,7 +313,13 @@ function withinBudget(items: CandidateList[], budget: number, most = LIST_ITEMS)
 /** Our own numeric constants, written into the SQL so the server does not guess their type as integer. */
 const num = (n: number) => sql.raw(String(Number(n)));
 
-async function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
+async function fullText(
+  db: Db,
+  agentId: string,
+  plan: SearchPlan,
+  limit: number,
+  vocabulary: VocabularySnapshot | null,
+): Promise<SearchHit[]> {
   const q = (s: string) => sql`to_tsquery('simple', ${s})`;
   const coverage = sql.join(
     plan.terms.map(
@@ -309,7 +343,7 @@ async function fullText(db: Db, agentId: string, plan: SearchPlan, limit: number
   // every word; when fewer than CANDIDATES do, also those holding the rarer words; and the passages holding
   // an adjacent pair, so a phrase match is never lost to a long wordy passage. Each list reads at most
   // CANDIDATE_ROWS passages: what a common word costs is bounded, whatever the agent's size.
-  const { every, words, pairs, fallback } = await candidateQueries(db, agentId, plan);
+  const { every, words, pairs, fallback } = await candidateQueries(db, agentId, plan, vocabulary);
   // Each list: its passages (`source`, with id and search), the best `cap` of them by the one-call rank.
   const matching = (match: string, gate?: SQL) =>
     sql`select id, search from passages where agent_id = ${agentId} and search @@ ${q(match)}${gate ? sql` and ${gate}` : sql``}`;

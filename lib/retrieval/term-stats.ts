@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { TtlLru } from "@/lib/cache/ttl-lru";
 import type { Db } from "@/lib/db/client";
+import { isFormOf, snapshotDf, snapshotForms, type VocabularySnapshot } from "./vocabulary-snapshot";
 
 /** A term of at least this many letters also counts its longer forms ("hour" → "hours"), as search does. */
 export const PREFIX_MIN = 4;
@@ -36,7 +37,14 @@ export type Vocabulary = {
   forms: Map<string, string[] | null>;
 };
 
-export async function documentFrequencies(db: Db, agentId: string, terms: string[]): Promise<Vocabulary> {
+export async function documentFrequencies(
+  db: Db,
+  agentId: string,
+  terms: string[],
+  /** The agent's vocabulary in memory (vocabulary-snapshot.ts): the same answer, without a statement. */
+  snapshot?: VocabularySnapshot | null,
+): Promise<Vocabulary> {
+  if (snapshot) return fromSnapshot(snapshot, terms);
   // "" stands for the number of passages.
   const keys = ["", ...new Set(terms)];
   const known = new Map<string, TermStats>();
@@ -65,7 +73,8 @@ export async function documentFrequencies(db: Db, agentId: string, terms: string
       if (t === "") value = { df: n, forms: null };
       else if (t.length < PREFIX_MIN) value = { df: found.find((r) => r.term === t)?.df ?? 0, forms: null };
       else {
-        const forms = found.filter((r) => r.term.startsWith(t));
+        // Only its own range's rows: another term's range can hold a longer word it begins.
+        const forms = found.filter((r) => isFormOf(r.term, t));
         value = {
           df: Math.min(
             n,
@@ -83,4 +92,26 @@ export async function documentFrequencies(db: Db, agentId: string, terms: string
     df: new Map(terms.map((t) => [t, known.get(t)?.df ?? 0])),
     forms: new Map(terms.filter((t) => t.length >= PREFIX_MIN).map((t) => [t, known.get(t)?.forms ?? null])),
   };
+}
+
+function fromSnapshot(snapshot: VocabularySnapshot, terms: string[]): Vocabulary {
+  const n = snapshotDf(snapshot, "");
+  const df = new Map<string, number>();
+  const forms = new Map<string, string[] | null>();
+  for (const t of new Set(terms)) {
+    if (t.length < PREFIX_MIN) {
+      df.set(t, snapshotDf(snapshot, t));
+      continue;
+    }
+    const found = snapshotForms(snapshot, t);
+    df.set(
+      t,
+      Math.min(
+        n,
+        found.reduce((sum, f) => sum + f.df, 0),
+      ),
+    );
+    forms.set(t, found.length <= MAX_FORMS ? found.map((f) => f.term) : null);
+  }
+  return { n, df, forms };
 }
