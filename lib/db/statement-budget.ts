@@ -44,6 +44,11 @@ export type BudgetOptions = {
    * found through its agent index, which took 7 ms where the text index took under 1 (issue 18).
    */
   indexesFirst?: boolean;
+  /**
+   * Further planner settings for these statements, as name and value (a constant list per call site: on
+   * Postgres each distinct list has a reader pool of its own, see budgetedReader).
+   */
+  settings?: readonly (readonly [string, string])[];
 };
 
 /** The settings `indexesFirst` stands for, as name and value (the EXPLAIN tests plan with them too). */
@@ -59,12 +64,12 @@ export async function withStatementBudget<T>(
   options: BudgetOptions = {},
 ): Promise<T> {
   const budget = Math.max(1, Math.trunc(ms));
-  const indexes = options.indexesFirst ? INDEXES_FIRST : [];
+  const indexes = [...(options.indexesFirst ? INDEXES_FIRST : []), ...(options.settings ?? [])];
   if (onPgliteThread(db)) {
     return stopWaitingAfter(budget, indexes.length ? withSettings(db, indexes, run) : run(db));
   }
   if (!cancelsStatements(db)) return run(db);
-  const reader = budgetedReader((db as Db & { $client: pg.Pool }).$client, budget, !!options.indexesFirst);
+  const reader = budgetedReader((db as Db & { $client: pg.Pool }).$client, budget, indexes);
   try {
     if (reader) return await run(reader);
     return await withSettings(db, [["statement_timeout", String(budget)], ...indexes], run);
@@ -128,26 +133,27 @@ const MAX_READER_POOLS = 4;
 const readerPools = new WeakMap<pg.Pool, Map<string, { db: Db; pool: pg.Pool }>>();
 const log = logger("db");
 
-function budgetedReader(pool: pg.Pool, budget: number, indexesFirst: boolean): Db | null {
+function budgetedReader(
+  pool: pg.Pool,
+  budget: number,
+  settings: readonly (readonly [string, string])[],
+): Db | null {
   let readers = readerPools.get(pool);
   if (!readers) {
     readers = new Map();
     readerPools.set(pool, readers);
   }
-  const key = `${budget}|${indexesFirst}`;
+  const key = `${budget}|${settings.map(([k, v]) => `${k}=${v}`).join(" ")}`;
   const known = readers.get(key);
   if (known) return known.db;
   const base = pool.options as pg.PoolConfig;
   // Settings already in the URL's `options` would replace ours: those keep the transaction.
   if (readers.size >= MAX_READER_POOLS || hasOptionsInUrl(base.connectionString)) return null;
-  const settings = [
-    `-c statement_timeout=${budget}`,
-    ...(indexesFirst ? INDEXES_FIRST.map(([k, v]) => `-c ${k}=${v}`) : []),
-  ];
+  const startup = [`-c statement_timeout=${budget}`, ...settings.map(([k, v]) => `-c ${k}=${v}`)];
   const readerPool = new pg.Pool({
     ...base,
     max: Math.max(2, Math.ceil((base.max ?? 10) / 2)),
-    options: [base.options, ...settings].filter(Boolean).join(" "),
+    options: [base.options, ...startup].filter(Boolean).join(" "),
   });
   readerPool.on("error", (err) => log.error(`idle reader client error: ${err.message}`));
   const db = drizzle(readerPool, { schema }) as unknown as Db;

@@ -5,6 +5,7 @@ import { crawlPages, documents, passages } from "@/lib/db/schema";
 import { logger } from "@/lib/logger";
 import type { Embedder } from "./embedder";
 import { passageSearchText } from "./fold";
+import { ensureVectorIndex } from "./vector-index";
 import { embeddingText, insertEmbeddings, usableEmbedder } from "./vectors";
 
 const log = logger("retrieval");
@@ -29,7 +30,7 @@ export class PassageScopeError extends Error {
  * Makes `list` the passages of a document (or of one crawled page of it), ordinals 0..n-1, in one
  * transaction: a retry, a crash-restart or two workers at once end with exactly one set, never a mix.
  * Vectors, when an embedder is usable, are computed before the transaction (a network call must not hold
- * it open) and written inside it; an embedding failure is logged and leaves full-text passages.
+ * it open) and written after it; an embedding failure is logged and leaves full-text passages.
  */
 export async function replacePassages(
   db: Db,
@@ -61,7 +62,7 @@ export async function replacePassages(
       );
     }
   }
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     // Two runs for the same document (or page) wait for each other here; the second then replaces the
     // first's committed rows instead of colliding with them on the ordinal index.
     const key = `passages:${pageId ?? args.documentId}`;
@@ -109,20 +110,33 @@ export async function replacePassages(
         .returning({ id: passages.id, ordinal: passages.ordinal });
       for (const r of rows) ids[r.ordinal] = r.id;
     }
-    if (embedder && vectors) {
+    return ids;
+  });
+  // The vectors after the passages, in statements of their own: each insert walks the approximate index
+  // (vector-index.ts), ~4 ms a vector on PGlite, and a transaction holds every other query of the
+  // embedded database while it is open. Full text finds the passages meanwhile; a passage replaced again
+  // before its vector is written simply gets none (insertEmbeddings writes only for passages still there).
+  let embedded = false;
+  if (embedder && vectors) {
+    try {
+      // Before the first vectors of a dimension: on Postgres the index is built CONCURRENTLY, outside any
+      // transaction.
+      if (vectors[0]) await ensureVectorIndex(db, vectors[0].length);
       await insertEmbeddings(
-        tx,
+        db,
         args.agentId,
         embedder.model,
-        ids.map((passageId, i) => ({ passageId, embedding: vectors[i]! })),
+        written.map((passageId, i) => ({ passageId, embedding: vectors[i]! })),
+      );
+      embedded = true;
+    } catch (err) {
+      // The passages are in: the document is searchable by its words, as when the model is down.
+      log.warn(
+        `writing vectors of document ${args.documentId} failed, indexed for full text only: ${(err as Error).message}`,
       );
     }
-    return {
-      count: list.length,
-      characters: list.reduce((n, p) => n + p.content.length, 0),
-      embedded: Boolean(embedder && vectors),
-    };
-  });
+  }
+  return { count: list.length, characters: list.reduce((n, p) => n + p.content.length, 0), embedded };
 }
 
 /**

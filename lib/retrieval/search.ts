@@ -9,6 +9,7 @@ import { configuredEmbedder, type Embedder } from "./embedder";
 import { fuseRanks } from "./fuse";
 import { markedScore, planSearch, type SearchPlan } from "./query";
 import { documentFrequencies } from "./term-stats";
+import { APPROXIMATE_FROM, APPROXIMATE_SETTINGS, vectorIndexReady, walksIndex } from "./vector-index";
 import { nearestPassages, usableEmbedder } from "./vectors";
 import { type VocabularySnapshot, vocabularySnapshot } from "./vocabulary-snapshot";
 
@@ -118,26 +119,22 @@ async function search(db: Db, opts: SearchOptions, incomplete: () => void): Prom
   const depth = embedder ? Math.max(limit * 4, 20) : limit;
   // Read once per database (cached by it), not per transaction.
   const { pgTrgm } = await capabilities(db);
-  const vocabulary = vocabularySnapshot(db, opts.agentId, opts.corpusVersion);
+  const corpus: Corpus = {
+    agentId: opts.agentId,
+    vocabulary: vocabularySnapshot(db, opts.agentId, opts.corpusVersion),
+  };
   // Full text and vectors each on their own connection, in parallel, each statement within the budget.
   const [text, vector] = await Promise.all([
     withinTime(budget, [] as SearchHit[], incomplete, () =>
       withStatementBudget(
         db,
         budget,
-        async (tx) =>
-          textSearch(
-            tx,
-            opts.agentId,
-            await correctTypos(tx, opts.agentId, typed, pgTrgm, vocabulary),
-            depth,
-            vocabulary,
-          ),
+        async (tx) => textSearch(tx, corpus, await correctTypos(tx, corpus, typed, pgTrgm), depth),
         { indexesFirst: true },
       ),
     ),
     embedder
-      ? vectorSearch(db, opts.agentId, opts.query, embedder, depth, budget, incomplete)
+      ? vectorSearch(db, corpus, opts.query, embedder, depth, budget, incomplete)
       : Promise.resolve([]),
   ]);
   if (vector.length === 0) return text.slice(0, limit);
@@ -169,17 +166,17 @@ async function withinTime<T>(
   }
 }
 
-async function textSearch(
-  db: Db,
-  agentId: string,
-  plan: SearchPlan,
-  limit: number,
-  vocabulary: VocabularySnapshot | null,
-): Promise<SearchHit[]> {
+/**
+ * The agent a search reads, with its vocabulary in memory when a snapshot of the stamp the question read is
+ * there (vocabulary-snapshot.ts): word counts then cost no statement.
+ */
+type Corpus = { agentId: string; vocabulary: VocabularySnapshot | null };
+
+async function textSearch(db: Db, corpus: Corpus, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
   const marked = plan.marked;
   if (marked) {
     // Re-ranks a deeper list in JavaScript: diacritics are not in the index (that is the point of it).
-    const hits = await fullText(db, agentId, plan, Math.max(limit * 4, MARKED_DEPTH), vocabulary);
+    const hits = await fullText(db, corpus, plan, Math.max(limit * 4, MARKED_DEPTH));
     if (hits.length > 0) {
       return hits
         .map((h) => ({
@@ -190,7 +187,7 @@ async function textSearch(
         .slice(0, limit);
     }
   }
-  return marked ? [] : fullText(db, agentId, plan, limit, vocabulary);
+  return marked ? [] : fullText(db, corpus, plan, limit);
 }
 
 /**
@@ -199,15 +196,10 @@ async function textSearch(
  * then finds "Nguyễn Văn An". One indexed lookup for all such words; never a scan of the passages.
  * Without pg_trgm the words stay as typed.
  */
-async function correctTypos(
-  db: Db,
-  agentId: string,
-  plan: SearchPlan,
-  pgTrgm: boolean,
-  vocabulary: VocabularySnapshot | null,
-): Promise<SearchPlan> {
+async function correctTypos(db: Db, corpus: Corpus, plan: SearchPlan, pgTrgm: boolean): Promise<SearchPlan> {
+  const { agentId } = corpus;
   const words = plan.folded.split(" ");
-  const { df } = await documentFrequencies(db, agentId, words, vocabulary);
+  const { df } = await documentFrequencies(db, agentId, words, corpus.vocabulary);
   const unknown = [
     ...new Set(words.filter((w) => w.length >= TYPO_MIN_LETTERS && !/\d/.test(w) && (df.get(w) ?? 0) === 0)),
   ];
@@ -243,16 +235,15 @@ type CandidateList = { match: string; rows: number };
  */
 async function candidateQueries(
   db: Db,
-  agentId: string,
+  corpus: Corpus,
   plan: SearchPlan,
-  vocabulary: VocabularySnapshot | null,
 ): Promise<{ every: string | null; words: string | null; pairs: string | null; fallback: string | null }> {
   const pairWords = plan.bigrams.map((b) => b.split(" <-> "));
   const { n, df, forms } = await documentFrequencies(
     db,
-    agentId,
+    corpus.agentId,
     [...plan.terms.map((t) => t.exact), ...pairWords.flat()],
-    vocabulary,
+    corpus.vocabulary,
   );
   const share = (w: string) => (n > 0 ? Math.min(1, (df.get(w) ?? 0) / n) : 0);
   const together = (ws: string[]) => n * ws.reduce((p, w) => p * share(w), 1);
@@ -313,13 +304,8 @@ function withinBudget(items: CandidateList[], budget: number, most = LIST_ITEMS)
 /** Our own numeric constants, written into the SQL so the server does not guess their type as integer. */
 const num = (n: number) => sql.raw(String(Number(n)));
 
-async function fullText(
-  db: Db,
-  agentId: string,
-  plan: SearchPlan,
-  limit: number,
-  vocabulary: VocabularySnapshot | null,
-): Promise<SearchHit[]> {
+async function fullText(db: Db, corpus: Corpus, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
+  const { agentId } = corpus;
   const q = (s: string) => sql`to_tsquery('simple', ${s})`;
   const coverage = sql.join(
     plan.terms.map(
@@ -343,7 +329,7 @@ async function fullText(
   // every word; when fewer than CANDIDATES do, also those holding the rarer words; and the passages holding
   // an adjacent pair, so a phrase match is never lost to a long wordy passage. Each list reads at most
   // CANDIDATE_ROWS passages: what a common word costs is bounded, whatever the agent's size.
-  const { every, words, pairs, fallback } = await candidateQueries(db, agentId, plan, vocabulary);
+  const { every, words, pairs, fallback } = await candidateQueries(db, corpus, plan);
   // Each list: its passages (`source`, with id and search), the best `cap` of them by the one-call rank.
   const matching = (match: string, gate?: SQL) =>
     sql`select id, search from passages where agent_id = ${agentId} and search @@ ${q(match)}${gate ? sql` and ${gate}` : sql``}`;
@@ -390,7 +376,7 @@ let lastEmbedWarning = 0;
 
 async function vectorSearch(
   db: Db,
-  agentId: string,
+  corpus: Corpus,
   query: string,
   embedder: Embedder,
   limit: number,
@@ -401,9 +387,14 @@ async function vectorSearch(
     // The model's round trip first: no connection or transaction is held while it answers.
     const [vector] = await embedder.embed([query], { timeoutMs: QUERY_EMBED_TIMEOUT_MS });
     if (!vector) return [];
+    const approximate = await walksVectorIndex(db, corpus, vector.length, limit);
     return await withinTime(budget, [] as number[], incomplete, () =>
-      withStatementBudget(db, budget, (tx) =>
-        nearestPassages(tx, { agentId, model: embedder.model, vector, limit }),
+      withStatementBudget(
+        db,
+        budget,
+        (tx) =>
+          nearestPassages(tx, { agentId: corpus.agentId, model: embedder.model, vector, limit, approximate }),
+        approximate ? { settings: APPROXIMATE_SETTINGS } : {},
       ),
     );
   } catch (err) {
@@ -416,6 +407,16 @@ async function vectorSearch(
     }
     return [];
   }
+}
+
+/**
+ * Whether this search walks the approximate index (vector-index.ts, walksIndex): a large agent (its
+ * passage count is remembered for a minute with the rest of its vocabulary's), once the index is there.
+ */
+async function walksVectorIndex(db: Db, corpus: Corpus, dims: number, limit: number): Promise<boolean> {
+  if (!walksIndex(APPROXIMATE_FROM, limit)) return false;
+  const { n } = await documentFrequencies(db, corpus.agentId, [], corpus.vocabulary);
+  return walksIndex(n, limit) && vectorIndexReady(db, dims);
 }
 
 /** Full text and vectors fused: a passage near the top of either list rises; agreement of both ranks highest. */

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import type { Embedder } from "./embedder";
+import { ensureVectorIndex, indexShape } from "./vector-index";
 
 const log = logger("retrieval");
 
@@ -50,32 +51,82 @@ export function vectorLiteral(v: number[]): string {
   return `[${v.join(",")}]`;
 }
 
+/**
+ * Vectors per statement. Each walks the approximate index on its way in (~4 ms a vector on PGlite at 100k
+ * passages, on the embedded database's one connection): 25 hold other queries ~100 ms at most.
+ */
+const VECTOR_BATCH = 25;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes vectors for the passages still there, each batch a statement of its own (no transaction: see
+ * replacePassages). A passage deleted meanwhile is skipped by the join; should its deletion commit while
+ * the statement runs (Postgres), the foreign key refuses the batch and it is written once more without it.
+ */
 export async function insertEmbeddings(
-  tx: Executor,
+  db: Executor,
   agentId: string,
   model: string,
   rows: { passageId: number; embedding: number[] }[],
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) {
+  for (let i = 0; i < rows.length; i += VECTOR_BATCH) {
+    if (i > 0) await yieldToEventLoop();
     const values = rows
-      .slice(i, i + 200)
-      .map((r) => sql`(${r.passageId}, ${agentId}, ${model}, ${vectorLiteral(r.embedding)}::vector)`);
-    await tx.execute(sql`
-      insert into passage_embeddings (passage_id, agent_id, model, embedding)
-      values ${sql.join(values, sql`, `)}
-      on conflict (passage_id) do update set model = excluded.model, embedding = excluded.embedding`);
+      .slice(i, i + VECTOR_BATCH)
+      .map((r) => sql`(${r.passageId}::bigint, ${vectorLiteral(r.embedding)}::vector)`);
+    const write = () =>
+      db.execute(sql`
+        insert into passage_embeddings (passage_id, agent_id, model, embedding)
+        select p.id, p.agent_id, ${model}, v.embedding
+        from (values ${sql.join(values, sql`, `)}) as v(passage_id, embedding)
+        join passages p on p.id = v.passage_id and p.agent_id = ${agentId}
+        on conflict (passage_id) do update set model = excluded.model, embedding = excluded.embedding`);
+    try {
+      await write();
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+      await write();
+    }
   }
 }
 
-/** Passage ids of one agent nearest to a vector (cosine), best first; exact scan, see migration 0004. */
+/** SQLSTATE 23503, possibly wrapped by drizzle. */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === "23503") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Passage ids of one agent nearest to a vector (cosine), best first. Exact: every vector of the agent's,
+ * through its agent index (migration 0004). `approximate`: through the HNSW index of the vector's
+ * dimension (vector-index.ts), run with APPROXIMATE_SETTINGS; should the walk find fewer than `limit` of
+ * the agent's (its vectors a small share of that index's, or mostly of another model), the exact scan
+ * answers instead.
+ */
 export async function nearestPassages(
   db: Db,
-  args: { agentId: string; model: string; vector: number[]; limit: number },
+  args: { agentId: string; model: string; vector: number[]; limit: number; approximate?: boolean },
 ): Promise<number[]> {
   const q = vectorLiteral(args.vector);
+  const dims = args.vector.length;
+  const shape = args.approximate ? indexShape(dims) : null;
+  if (shape) {
+    // The dimension is written into the text, not bound: the index's predicate and typed expression must
+    // be seen as the same constants by the planner (an integer made here, nothing of a user's).
+    const typed = sql.raw(`::${shape.cast}`);
+    const rows = await db.execute<{ passage_id: string | number }>(sql`
+      select passage_id from passage_embeddings
+      where agent_id = ${args.agentId} and model = ${args.model} and vector_dims(embedding) = ${sql.raw(String(dims))}
+      order by embedding${typed} <=> ${q}${typed}
+      limit ${args.limit}`);
+    if (rows.rows.length >= args.limit) return rows.rows.map((r) => Number(r.passage_id));
+  }
   const rows = await db.execute<{ passage_id: string | number }>(sql`
     select passage_id from passage_embeddings
-    where agent_id = ${args.agentId} and model = ${args.model} and vector_dims(embedding) = ${args.vector.length}
+    where agent_id = ${args.agentId} and model = ${args.model} and vector_dims(embedding) = ${dims}
     order by embedding <=> ${q}::vector, passage_id
     limit ${args.limit}`);
   return rows.rows.map((r) => Number(r.passage_id));
@@ -110,22 +161,9 @@ export async function embedMissing(
     list.push({ passageId: Number(r.id), embedding: vectors[i]! });
     byAgent.set(r.agent_id, list);
   });
-  // A passage deleted meanwhile would fail the foreign key; only those still present are written.
-  await db.transaction(async (tx) => {
-    for (const [agentId, list] of byAgent) {
-      const ids = list.map((l) => l.passageId);
-      const alive = await tx.execute<{ id: string | number }>(
-        sql`select id from passages where id in (${sql.join(ids, sql`, `)}) for share`,
-      );
-      const keep = new Set(alive.rows.map((r) => Number(r.id)));
-      await insertEmbeddings(
-        tx,
-        agentId,
-        embedder.model,
-        list.filter((l) => keep.has(l.passageId)),
-      );
-    }
-  });
+  if (vectors[0]) await ensureVectorIndex(db, vectors[0].length);
+  // Only passages still there are written (a passage deleted meanwhile is skipped).
+  for (const [agentId, list] of byAgent) await insertEmbeddings(db, agentId, embedder.model, list);
   return rows.rows.length;
 }
 

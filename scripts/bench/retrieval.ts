@@ -8,6 +8,7 @@ import type { Embedder } from "@/lib/retrieval/embedder";
 import { foldForSearch } from "@/lib/retrieval/fold";
 import { replacePassages } from "@/lib/retrieval/passages";
 import { searchPassages } from "@/lib/retrieval/search";
+import { APPROXIMATE_FROM, EF_SEARCH, walksIndex } from "@/lib/retrieval/vector-index";
 import { corpus, zipfCorpus } from "@/tests/helpers/retrieval-corpus";
 import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
 import type { RetrievalResult } from "./table";
@@ -87,6 +88,13 @@ try {
   console.log(
     `indexed ${size} passages${vectors ? ` with ${DIMS}-d vectors` : ""} in ${(indexMs / 1000).toFixed(1)} s (${(size / (indexMs / 1000)).toFixed(0)} passages/s, 500 per replacePassages)`,
   );
+  if (vectors) {
+    console.log(
+      walksIndex(size, 20)
+        ? `vectors: the approximate index (HNSW, ef_search ${EF_SEARCH}), from ${APPROXIMATE_FROM} passages of one agent`
+        : `vectors: exact scan of the agent's (the approximate index serves agents of ${APPROXIMATE_FROM} passages or more)`,
+    );
+  }
   const otherList = make(Math.floor(size / 2), 8, 150);
   for (let i = 0; i < otherList.length; i += 500) {
     const documentId = await seedDocument(db, other, `other-${i}.txt`);

@@ -46,10 +46,17 @@ export async function recordQueries<T>(
   }
 }
 
-/** The plan of a recorded query, planned with the settings the search reads under (INDEXES_FIRST). */
-export async function explainRecorded(database: Database, query: Recorded): Promise<string> {
+/**
+ * The plan of a recorded query, planned with the settings the search reads under (INDEXES_FIRST for the
+ * full-text statements, or those given).
+ */
+export async function explainRecorded(
+  database: Database,
+  query: Recorded,
+  planner: readonly (readonly [string, string])[] = INDEXES_FIRST,
+): Promise<string> {
   const text = `explain ${query.text}`;
-  const settings = INDEXES_FIRST.map(([name, value]) => `set local ${name} = ${value}`);
+  const settings = planner.map(([name, value]) => `set local ${name} = ${value}`);
   if (database.pool) {
     const client = await database.pool.connect();
     try {
