@@ -57,6 +57,22 @@ async function adminQuery(url: string, query: string): Promise<void> {
   }
 }
 
+/**
+ * Texts learned as one new document of the agent's (one passage each, no heading), with their vectors when
+ * an embedder is given; returns the document's id.
+ */
+export async function learnTexts(
+  db: Database["db"],
+  agentId: string,
+  texts: string[],
+  { name = "doc.txt", embedder = null }: { name?: string; embedder?: Embedder | null } = {},
+): Promise<string> {
+  const documentId = await seedDocument(db, agentId, name);
+  const passages = texts.map((content) => ({ heading: null, content }));
+  await replacePassages(db, { agentId, documentId, passages, embedder });
+  return documentId;
+}
+
 /** A markdown text split at its "## " headings, as the parser would, then chunked and indexed as a document. */
 export async function learnMarkdown(
   db: Database["db"],

@@ -6,7 +6,14 @@ import { replacePassages } from "@/lib/retrieval/passages";
 import type { SearchHit } from "@/lib/retrieval/search";
 import { corpusVersion } from "@/lib/retrieval/search-cache";
 import { recordQueries } from "../helpers/recording-db";
-import { backendDatabase, backends, seedAgent, seedDocument, seedPage } from "../helpers/retrieval-db";
+import {
+  backendDatabase,
+  backends,
+  learnTexts,
+  seedAgent,
+  seedDocument,
+  seedPage,
+} from "../helpers/retrieval-db";
 
 /**
  * The titles and addresses under an answer's sources: each document's and page's remembered under the
@@ -82,18 +89,8 @@ for (const backend of backends) {
       const { db } = database();
       const agentId = await seedAgent(db);
       const stranger = await seedAgent(db);
-      const theirs = await seedDocument(db, stranger, "secret-plan.pdf");
-      await replacePassages(db, {
-        agentId: stranger,
-        documentId: theirs,
-        passages: [{ heading: null, content: "Kế hoạch." }],
-      });
-      const mine = await seedDocument(db, agentId, "mine.txt");
-      await replacePassages(db, {
-        agentId,
-        documentId: mine,
-        passages: [{ heading: null, content: "Của tôi." }],
-      });
+      const theirs = await learnTexts(db, stranger, ["Kế hoạch."], { name: "secret-plan.pdf" });
+      const mine = await learnTexts(db, agentId, ["Của tôi."], { name: "mine.txt" });
       // The stranger's own answer remembers its title under its own stamp.
       const theirVersion = await corpusVersion(db, stranger);
       expect((await resolveSources(db, stranger, [hit(theirs)], theirVersion)).map((s) => s.title)).toEqual([

@@ -1,17 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
-import { replacePassages } from "@/lib/retrieval/passages";
 import { searchPassages } from "@/lib/retrieval/search";
 import { corpusVersion } from "@/lib/retrieval/search-cache";
 import { documentFrequencies, MAX_FORMS } from "@/lib/retrieval/term-stats";
 import { readVocabularySnapshot, vocabularySnapshot } from "@/lib/retrieval/vocabulary-snapshot";
 import { recordQueries } from "../helpers/recording-db";
-import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/retrieval-db";
+import { backendDatabase, backends, learnTexts, seedAgent } from "../helpers/retrieval-db";
 
 /**
  * An agent's vocabulary held in memory (issue 18): a search counts its words there instead of in a
  * statement, with the same counts, and only for the corpus stamp the snapshot was read at.
  */
-const p = (content: string) => ({ heading: null, content });
 
 const PASSAGES = [
   "Giờ mở cửa: 7 giờ đến 21 giờ, mỗi giờ một chuyến.",
@@ -28,11 +26,7 @@ for (const backend of backends) {
     it("counts words, their forms and the passages exactly as the statements do", async () => {
       const { db } = database();
       const agentId = await seedAgent(db);
-      await replacePassages(db, {
-        agentId,
-        documentId: await seedDocument(db, agentId),
-        passages: PASSAGES.map(p),
-      });
+      await learnTexts(db, agentId, PASSAGES);
       const snapshot = await readVocabularySnapshot(db, agentId);
       expect(snapshot?.terms.length).toBeGreaterThan(20);
       // Every term, every prefix of each, and words the agent never uses.
@@ -68,11 +62,7 @@ for (const backend of backends) {
     it("is used only for the stamp it was read at, loads in the background, and then costs no statement", async () => {
       const { db } = database();
       const agentId = await seedAgent(db);
-      await replacePassages(db, {
-        agentId,
-        documentId: await seedDocument(db, agentId),
-        passages: PASSAGES.map(p),
-      });
+      await learnTexts(db, agentId, PASSAGES);
       const first = await corpusVersion(db, agentId);
       expect(first).not.toBeNull();
       // Not in memory yet: the caller counts through statements while it loads.
@@ -90,11 +80,7 @@ for (const backend of backends) {
 
       // A document learned changes the stamp: the old snapshot never answers for it, and its new word is
       // found at once.
-      await replacePassages(db, {
-        agentId,
-        documentId: await seedDocument(db, agentId, "zebra.txt"),
-        passages: [p("Zebras graze near the bookshop.")],
-      });
+      await learnTexts(db, agentId, ["Zebras graze near the bookshop."], { name: "zebra.txt" });
       const second = await corpusVersion(db, agentId);
       expect(second).not.toBe(first);
       expect(vocabularySnapshot(db, agentId, second)).toBeNull();
@@ -108,11 +94,7 @@ for (const backend of backends) {
       const empty = await seedAgent(db);
       expect(await readVocabularySnapshot(db, empty)).toBeNull();
       const agentId = await seedAgent(db);
-      await replacePassages(db, {
-        agentId,
-        documentId: await seedDocument(db, agentId),
-        passages: [p("one two three four")],
-      });
+      await learnTexts(db, agentId, ["one two three four"]);
       // Four words and the passage count: five terms.
       expect((await readVocabularySnapshot(db, agentId, 5))?.terms).toEqual([
         "",
