@@ -4,11 +4,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
-import type { Embedder } from "@/lib/retrieval/embedder";
-import { foldForSearch } from "@/lib/retrieval/fold";
 import { replacePassages } from "@/lib/retrieval/passages";
 import { searchPassages } from "@/lib/retrieval/search";
 import { APPROXIMATE_FROM, EF_SEARCH, walksIndex } from "@/lib/retrieval/vector-index";
+import { hashEmbedder } from "@/tests/helpers/hash-embedder";
 import { corpus, zipfCorpus } from "@/tests/helpers/retrieval-corpus";
 import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
 import type { RetrievalResult } from "./table";
@@ -33,21 +32,7 @@ const make = worst ? corpus : zipfCorpus;
 const jsonFile = arg("json");
 
 const DIMS = 384;
-const hashEmbedder: Embedder = {
-  model: "bench-hash-384",
-  async embed(texts) {
-    return texts.map((t) => {
-      const v = new Array<number>(DIMS).fill(0);
-      for (const w of foldForSearch(t).split(" ")) {
-        let h = 2166136261;
-        for (const ch of w) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619);
-        v[(h >>> 0) % DIMS]! += 1;
-      }
-      const n = Math.hypot(...v) || 1;
-      return v.map((x) => x / n);
-    });
-  },
-};
+const embedder384 = hashEmbedder(DIMS, "bench-hash-384");
 
 const queries = [
   "thành phố hồ chí minh",
@@ -81,7 +66,7 @@ try {
       agentId,
       documentId,
       passages: list.slice(i, i + 500),
-      embedder: vectors ? hashEmbedder : null,
+      embedder: vectors ? embedder384 : null,
     });
   }
   const indexMs = performance.now() - t;
@@ -111,7 +96,7 @@ try {
 
   for (const [label, embedder] of [
     ["full text", null],
-    ...(vectors ? ([["full text + vectors (RRF)", hashEmbedder]] as const) : []),
+    ...(vectors ? ([["full text + vectors (RRF)", embedder384]] as const) : []),
   ] as const) {
     console.log(`\n${label}: query                                        p50 ms   p95 ms  hits`);
     const all: number[] = [];

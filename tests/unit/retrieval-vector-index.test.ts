@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { withStatementBudget } from "@/lib/db/statement-budget";
 import type { Embedder } from "@/lib/retrieval/embedder";
-import { foldForSearch } from "@/lib/retrieval/fold";
 import { searchPassages } from "@/lib/retrieval/search";
 import {
   APPROXIMATE_FROM,
@@ -14,6 +13,7 @@ import {
   walksIndex,
 } from "@/lib/retrieval/vector-index";
 import { insertEmbeddings, nearestPassages, vectorsAvailable } from "@/lib/retrieval/vectors";
+import { hashEmbedder } from "../helpers/hash-embedder";
 import { explainRecorded, recordQueries } from "../helpers/recording-db";
 import { backendDatabase, backends, learnTexts, seedAgent } from "../helpers/retrieval-db";
 
@@ -23,23 +23,11 @@ import { backendDatabase, backends, learnTexts, seedAgent } from "../helpers/ret
  * exists (PGlite here; Debian's Postgres has none, and its search is full text alone, which the last test
  * checks).
  */
-function hashEmbedder(dims: number, model = `test-hash-${dims}`): Embedder {
-  return {
-    model,
-    async embed(texts) {
-      return texts.map((t) => {
-        const v = new Array<number>(dims).fill(0);
-        for (const w of foldForSearch(t).split(" ")) {
-          let h = 2166136261;
-          for (const ch of w) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619);
-          v[(h >>> 0) % dims]! += 1;
-        }
-        const n = Math.hypot(...v) || 1;
-        return v.map((x) => x / n);
-      });
-    },
-  };
-}
+/** nearestPassages through the approximate index, under the settings search walks it with. */
+const walk = (db: Database["db"], args: Omit<Parameters<typeof nearestPassages>[1], "approximate">) =>
+  withStatementBudget(db, 5_000, (tx) => nearestPassages(tx, { ...args, approximate: true }), {
+    settings: APPROXIMATE_SETTINGS,
+  });
 
 /** Passages of a few words each from a small vocabulary: many near neighbours, a real ranking to get right. */
 function texts(count: number, seed: number): string[] {
@@ -157,19 +145,7 @@ for (const backend of backends) {
 
       const exact = await nearestPassages(db, { agentId, model: embedder.model, vector: vectors!, limit });
       const { result: walked, queries } = await recordQueries(() =>
-        withStatementBudget(
-          db,
-          5_000,
-          (tx) =>
-            nearestPassages(tx, {
-              agentId,
-              model: embedder.model,
-              vector: vectors!,
-              limit,
-              approximate: true,
-            }),
-          { settings: APPROXIMATE_SETTINGS },
-        ),
+        walk(db, { agentId, model: embedder.model, vector: vectors!, limit }),
       );
       expect(walked).toHaveLength(limit);
       expect(walked.every((id) => own.has(id))).toBe(true);
@@ -203,19 +179,7 @@ for (const backend of backends) {
       await learn(db, small, texts(30, 5), other);
       const [vector] = await other.embed(["w4 w11"]);
       const { result, queries } = await recordQueries(() =>
-        withStatementBudget(
-          db,
-          5_000,
-          (tx) =>
-            nearestPassages(tx, {
-              agentId: small,
-              model: other.model,
-              vector: vector!,
-              limit: 40,
-              approximate: true,
-            }),
-          { settings: APPROXIMATE_SETTINGS },
-        ),
+        walk(db, { agentId: small, model: other.model, vector: vector!, limit: 40 }),
       );
       expect(result).toHaveLength(30);
       expect(queries.filter((q) => q.text.includes("passage_embeddings"))).toHaveLength(2);
