@@ -9,7 +9,7 @@ import { foldForSearch } from "./fold";
 import { type ChatTurn, followUpQuery } from "./follow-up";
 import { fuseRanks } from "./fuse";
 import type { SearchHit } from "./search";
-import { cachedSearch, corpusVersion } from "./search-cache";
+import { cachedSearches, corpusVersion } from "./search-cache";
 
 const log = logger("chat");
 
@@ -74,23 +74,25 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
   // Read once per question: every search of it is remembered under the same corpus.
   const version =
     opts.corpusVersion === undefined ? await corpusVersion(db, opts.agentId) : opts.corpusVersion;
-  const search = (q: Query) =>
-    cachedSearch(
+  // Each batch of readings not remembered is one search (searchReadings): one full-text statement.
+  const search = (batch: Query[]) =>
+    cachedSearches(
       db,
-      { agentId: opts.agentId, query: q.text, limit: depth, embedder: opts.embedder },
+      { agentId: opts.agentId, limit: depth, embedder: opts.embedder },
+      batch.map((q) => q.text),
       version,
     );
   // The visitor's own readings are searched while the model writes its rewrites: the database works
   // during the model's round trip instead of after it.
   const own = dedupe(queries);
-  const ownLists = own.map(search);
+  const ownLists = search(own);
   // Observed now so a failure while the rewrite runs is not an unhandled rejection; Promise.all rethrows it.
   for (const p of ownLists) p.catch(() => {});
   const rewritten = (await rewrites(opts.rewrite, question, history)).map(
     (text): Query => ({ text, kind: "rewrite" }),
   );
   const distinct = dedupe([...own, ...rewritten]);
-  const lists = await Promise.all([...ownLists, ...distinct.slice(own.length).map(search)]);
+  const lists = await Promise.all([...ownLists, ...search(distinct.slice(own.length))]);
   const hits = fuse(distinct, lists).slice(0, limit);
   return {
     hits,

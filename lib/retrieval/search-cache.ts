@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { metrics } from "@/lib/metrics/registry";
 import { configuredEmbedder } from "./embedder";
-import { type SearchHit, type SearchOptions, searchOutcome } from "./search";
+import { type SearchHit, type SearchOptions, searchReadings } from "./search";
 
 /**
  * Searches remembered per agent corpus. A public agent hears the same questions all day (its suggested
@@ -43,39 +43,58 @@ export async function corpusVersion(db: Db, agentId: string): Promise<number | n
  * searches share one statement. Only a search that ran to its end is remembered: one cut by its time
  * budget, or without the embedding model, is tried again next time.
  */
-export async function cachedSearch(
+export function cachedSearch(db: Db, opts: SearchOptions, version: number | null): Promise<SearchHit[]> {
+  const { query, ...rest } = opts;
+  return cachedSearches(db, rest, [query], version)[0]!;
+}
+
+/**
+ * cachedSearch for several readings of one question: each is remembered on its own, and those not
+ * remembered are searched together, in one statement (searchReadings). One promise per query, in order.
+ */
+export function cachedSearches(
   db: Db,
-  opts: SearchOptions,
+  opts: Omit<SearchOptions, "query">,
+  queries: string[],
   version: number | null,
-): Promise<SearchHit[]> {
+): Promise<SearchHit[]>[] {
+  if (queries.length === 0) return [];
   const memory = version === null ? null : entries();
   // The stamp also lets the search count words from the agent's vocabulary in memory.
-  opts = { ...opts, corpusVersion: version };
-  if (!memory) return (await searchOutcome(db, opts)).hits;
-  const embedder = opts.embedder === undefined ? configuredEmbedder() : opts.embedder;
-  const key = JSON.stringify([
-    opts.agentId,
-    version,
-    opts.limit ?? null,
-    embedder?.model ?? null,
-    opts.budgetMs ?? null,
-    opts.query,
-  ]);
-  const known = memory.get(key);
-  if (known) {
-    metrics().retrievalCache.inc({ result: "hit" });
-    return known;
+  const base = { ...opts, corpusVersion: version };
+  if (!memory) {
+    const all = searchReadings(db, { ...base, queries });
+    return queries.map((_, i) => all.then(({ lists }) => lists[i]!));
   }
-  metrics().retrievalCache.inc({ result: "miss" });
-  const pending = searchOutcome(db, opts).then((outcome) => {
-    if (!outcome.complete && memory.get(key) === pending) memory.delete(key);
-    return outcome.hits;
-  });
-  memory.set(key, pending);
-  pending.catch(() => {
-    if (memory.get(key) === pending) memory.delete(key);
-  });
-  return pending;
+  const embedder = opts.embedder === undefined ? configuredEmbedder() : opts.embedder;
+  const keyOf = (query: string) =>
+    JSON.stringify([
+      opts.agentId,
+      version,
+      opts.limit ?? null,
+      embedder?.model ?? null,
+      opts.budgetMs ?? null,
+      query,
+    ]);
+  const keys = queries.map(keyOf);
+  const known = keys.map((key) => memory.get(key));
+  // Each query not remembered once, however often it is asked here.
+  const missing = [...new Set(keys.filter((_, i) => !known[i]))];
+  for (const k of known) metrics().retrievalCache.inc({ result: k ? "hit" : "miss" });
+  if (missing.length > 0) {
+    const all = searchReadings(db, { ...base, queries: missing.map((key) => queries[keys.indexOf(key)]!) });
+    missing.forEach((key, i) => {
+      const pending: Promise<SearchHit[]> = all.then(({ lists, complete }) => {
+        if (!complete && memory.get(key) === pending) memory.delete(key);
+        return lists[i]!;
+      });
+      memory.set(key, pending);
+      pending.catch(() => {
+        if (memory.get(key) === pending) memory.delete(key);
+      });
+    });
+  }
+  return keys.map((key, i) => known[i] ?? memory.get(key)!);
 }
 
 /** Tests: forget every remembered search. */

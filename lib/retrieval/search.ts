@@ -8,9 +8,9 @@ import { logger } from "@/lib/logger";
 import { configuredEmbedder, type Embedder } from "./embedder";
 import { fuseRanks } from "./fuse";
 import { markedScore, planSearch, type SearchPlan } from "./query";
-import { documentFrequencies } from "./term-stats";
+import { documentFrequencies, type Vocabulary } from "./term-stats";
 import { APPROXIMATE_FROM, APPROXIMATE_SETTINGS, vectorIndexReady, walksIndex } from "./vector-index";
-import { nearestPassages, usableEmbedder } from "./vectors";
+import { nearestPassagesEach, usableEmbedder } from "./vectors";
 import { type VocabularySnapshot, vocabularySnapshot } from "./vocabulary-snapshot";
 
 const log = logger("retrieval");
@@ -89,28 +89,40 @@ const QUERY_EMBED_TIMEOUT_MS = 5_000;
  * Never throws on what the visitor typed.
  */
 export async function searchPassages(db: Db, opts: SearchOptions): Promise<SearchHit[]> {
-  return (await searchOutcome(db, opts)).hits;
+  const { query, ...rest } = opts;
+  return (await searchReadings(db, { ...rest, queries: [query] })).lists[0]!;
 }
 
-/**
- * A search's hits, and whether it ran to its end (false: a statement ran out of its time budget, or the
- * embedding model did not answer).
- */
-export type SearchOutcome = { hits: SearchHit[]; complete: boolean };
+/** Several readings of one question (the question, its follow-up reading, rewrites…) searched together. */
+export type ReadingsOptions = Omit<SearchOptions, "query"> & { queries: string[] };
 
-export async function searchOutcome(db: Db, opts: SearchOptions): Promise<SearchOutcome> {
+/**
+ * Each reading's hits, in the order of `queries`, and whether the search ran to its end (false: a
+ * statement ran out of its time budget, or the embedding model did not answer). All readings'
+ * full text is one statement (a UNION ALL of each reading's ranking, tagged by reading), their vectors one
+ * model call and one statement: a question costs the same round trips however many readings it has.
+ */
+export async function searchReadings(
+  db: Db,
+  opts: ReadingsOptions,
+): Promise<{ lists: SearchHit[][]; complete: boolean }> {
   let complete = true;
   const incomplete = () => {
     complete = false;
   };
-  const hits = await search(db, opts, incomplete);
-  return { hits, complete };
+  const lists = await search(db, opts, incomplete);
+  return { lists, complete };
 }
 
-async function search(db: Db, opts: SearchOptions, incomplete: () => void): Promise<SearchHit[]> {
+async function search(db: Db, opts: ReadingsOptions, incomplete: () => void): Promise<SearchHit[][]> {
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 5), 1), 50);
-  const typed = planSearch(opts.query);
-  if (!typed) return [];
+  const lists: SearchHit[][] = opts.queries.map(() => []);
+  // Only readings with something searchable run; the rest find nothing.
+  const readings = opts.queries.flatMap((query, at) => {
+    const plan = planSearch(query);
+    return plan ? [{ at, query, plan }] : [];
+  });
+  if (readings.length === 0) return lists;
   const budget = opts.budgetMs ?? config().RETRIEVAL_BUDGET_MS;
   const embedder = await usableEmbedder(
     db,
@@ -123,22 +135,45 @@ async function search(db: Db, opts: SearchOptions, incomplete: () => void): Prom
     agentId: opts.agentId,
     vocabulary: vocabularySnapshot(db, opts.agentId, opts.corpusVersion),
   };
+  const nothing = () => readings.map((): never[] => []);
   // Full text and vectors each on their own connection, in parallel, each statement within the budget.
   const [text, vector] = await Promise.all([
-    withinTime(budget, [] as SearchHit[], incomplete, () =>
+    withinTime(budget, nothing(), incomplete, () =>
       withStatementBudget(
         db,
         budget,
-        async (tx) => textSearch(tx, corpus, await correctTypos(tx, corpus, typed, pgTrgm), depth),
+        async (tx) =>
+          textSearches(
+            tx,
+            corpus,
+            await correctTypos(
+              tx,
+              corpus,
+              readings.map((r) => r.plan),
+              pgTrgm,
+            ),
+            depth,
+          ),
         { indexesFirst: true },
       ),
     ),
     embedder
-      ? vectorSearch(db, corpus, opts.query, embedder, depth, budget, incomplete)
-      : Promise.resolve([]),
+      ? vectorSearches(
+          db,
+          corpus,
+          readings.map((r) => r.query),
+          embedder,
+          depth,
+          budget,
+          incomplete,
+        )
+      : Promise.resolve(nothing()),
   ]);
-  if (vector.length === 0) return text.slice(0, limit);
-  return fuse(db, opts.agentId, text, vector, limit);
+  const found = await fuse(db, opts.agentId, text, vector, limit);
+  readings.forEach((r, i) => {
+    lists[r.at] = found[i]!;
+  });
+  return lists;
 }
 
 let lastBudgetWarning = 0;
@@ -172,38 +207,73 @@ async function withinTime<T>(
  */
 type Corpus = { agentId: string; vocabulary: VocabularySnapshot | null };
 
-async function textSearch(db: Db, corpus: Corpus, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
-  const marked = plan.marked;
-  if (marked) {
-    // Re-ranks a deeper list in JavaScript: diacritics are not in the index (that is the point of it).
-    const hits = await fullText(db, corpus, plan, Math.max(limit * 4, MARKED_DEPTH));
-    if (hits.length > 0) {
-      return hits
-        .map((h) => ({
-          ...h,
-          score: h.score + W_MARKED * markedScore(marked, `${h.heading ?? ""}\n${h.content}`),
-        }))
-        .sort((a, b) => b.score - a.score || a.passageId - b.passageId)
-        .slice(0, limit);
-    }
-  }
-  return marked ? [] : fullText(db, corpus, plan, limit);
+/**
+ * Each plan's full-text hits, all in one statement. A reading typed with diacritics asks for a deeper list
+ * and re-ranks it in JavaScript: diacritics are not in the index (that is the point of it).
+ */
+async function textSearches(
+  db: Db,
+  corpus: Corpus,
+  plans: SearchPlan[],
+  limit: number,
+): Promise<SearchHit[][]> {
+  const depths = plans.map((plan) => (plan.marked ? Math.max(limit * 4, MARKED_DEPTH) : limit));
+  // Every reading's word counts in one read (none with the vocabulary in memory).
+  const vocabulary = await documentFrequencies(
+    db,
+    corpus.agentId,
+    plans.flatMap(countedWords),
+    corpus.vocabulary,
+  );
+  const rankings = plans.map((plan, reading) =>
+    fullTextQuery(corpus.agentId, plan, depths[reading]!, vocabulary, reading),
+  );
+  const found = await rows(db, sql.join(rankings, sql`\nunion all\n`));
+  return plans.map((plan, reading) => {
+    // UNION ALL keeps no order across its parts: each reading's is made again here, as its part had it.
+    const hits = found
+      .filter((h) => h.reading === reading)
+      .sort((a, b) => b.score - a.score || a.passageId - b.passageId)
+      .map(({ reading: _, ...hit }) => hit);
+    const marked = plan.marked;
+    if (!marked) return hits;
+    return hits
+      .map((h) => ({
+        ...h,
+        score: h.score + W_MARKED * markedScore(marked, `${h.heading ?? ""}\n${h.content}`),
+      }))
+      .sort((a, b) => b.score - a.score || a.passageId - b.passageId)
+      .slice(0, limit);
+  });
 }
+
+/** The words whose counts a plan's candidate lists are chosen by. */
+const countedWords = (plan: SearchPlan) => [
+  ...plan.terms.map((t) => t.exact),
+  ...plan.bigrams.flatMap((b) => b.split(" <-> ")),
+];
 
 /**
  * Typos ("nguyn van an"): a word the agent's passages never use is replaced by the agent's own word
  * nearest to it by trigrams (its vocabulary, passage_terms, has a trigram index), so the full-text search
- * then finds "Nguyễn Văn An". One indexed lookup for all such words; never a scan of the passages.
- * Without pg_trgm the words stay as typed.
+ * then finds "Nguyễn Văn An". One indexed lookup for all such words of every reading; never a scan of the
+ * passages. Without pg_trgm the words stay as typed.
  */
-async function correctTypos(db: Db, corpus: Corpus, plan: SearchPlan, pgTrgm: boolean): Promise<SearchPlan> {
+async function correctTypos(
+  db: Db,
+  corpus: Corpus,
+  plans: SearchPlan[],
+  pgTrgm: boolean,
+): Promise<SearchPlan[]> {
   const { agentId } = corpus;
-  const words = plan.folded.split(" ");
-  const { df } = await documentFrequencies(db, agentId, words, corpus.vocabulary);
+  const words = plans.map((plan) => plan.folded.split(" "));
+  const { df } = await documentFrequencies(db, agentId, words.flat(), corpus.vocabulary);
   const unknown = [
-    ...new Set(words.filter((w) => w.length >= TYPO_MIN_LETTERS && !/\d/.test(w) && (df.get(w) ?? 0) === 0)),
+    ...new Set(
+      words.flat().filter((w) => w.length >= TYPO_MIN_LETTERS && !/\d/.test(w) && (df.get(w) ?? 0) === 0),
+    ),
   ];
-  if (unknown.length === 0 || !pgTrgm) return plan;
+  if (unknown.length === 0 || !pgTrgm) return plans;
   const result = await db.execute<{ typo: string; term: string }>(sql`
     select q.typo, best.term from unnest(${sql`array[${sql.join(
       unknown.map((w) => sql`${w}`),
@@ -216,9 +286,12 @@ async function correctTypos(db: Db, corpus: Corpus, plan: SearchPlan, pgTrgm: bo
       order by similarity(term, q.typo) desc, term
       limit 1
     ) best`);
-  if (result.rows.length === 0) return plan;
+  if (result.rows.length === 0) return plans;
   const fix = new Map(result.rows.map((r) => [r.typo, r.term]));
-  return planSearch(words.map((w) => fix.get(w) ?? w).join(" ")) ?? plan;
+  return plans.map((plan, i) => {
+    if (!words[i]!.some((w) => fix.has(w))) return plan;
+    return planSearch(words[i]!.map((w) => fix.get(w) ?? w).join(" ")) ?? plan;
+  });
 }
 
 /** One list of the first stage: what it matches, and about how many passages it reads. */
@@ -233,18 +306,11 @@ type CandidateList = { match: string; rows: number };
  * agent's vocabulary; a pair or all the words together are as frequent as chance makes them. When no list
  * fits (a question of only very common words), `fallback` reads the smallest one up to CANDIDATE_ROWS.
  */
-async function candidateQueries(
-  db: Db,
-  corpus: Corpus,
+function candidateQueries(
   plan: SearchPlan,
-): Promise<{ every: string | null; words: string | null; pairs: string | null; fallback: string | null }> {
+  { n, df, forms }: Vocabulary,
+): { every: string | null; words: string | null; pairs: string | null; fallback: string | null } {
   const pairWords = plan.bigrams.map((b) => b.split(" <-> "));
-  const { n, df, forms } = await documentFrequencies(
-    db,
-    corpus.agentId,
-    [...plan.terms.map((t) => t.exact), ...pairWords.flat()],
-    corpus.vocabulary,
-  );
   const share = (w: string) => (n > 0 ? Math.min(1, (df.get(w) ?? 0) / n) : 0);
   const together = (ws: string[]) => n * ws.reduce((p, w) => p * share(w), 1);
   const match = (t: SearchPlan["terms"][number]) => wordMatch(t, forms.get(t.exact));
@@ -304,8 +370,17 @@ function withinBudget(items: CandidateList[], budget: number, most = LIST_ITEMS)
 /** Our own numeric constants, written into the SQL so the server does not guess their type as integer. */
 const num = (n: number) => sql.raw(String(Number(n)));
 
-async function fullText(db: Db, corpus: Corpus, plan: SearchPlan, limit: number): Promise<SearchHit[]> {
-  const { agentId } = corpus;
+/**
+ * One reading's ranking, as a part of the search's one statement: its best `limit` passages, each tagged
+ * with `reading`. Parenthesised, with its own WITH: its lists' names are its own.
+ */
+function fullTextQuery(
+  agentId: string,
+  plan: SearchPlan,
+  limit: number,
+  vocabulary: Vocabulary,
+  reading: number,
+): SQL {
   const q = (s: string) => sql`to_tsquery('simple', ${s})`;
   const coverage = sql.join(
     plan.terms.map(
@@ -329,7 +404,7 @@ async function fullText(db: Db, corpus: Corpus, plan: SearchPlan, limit: number)
   // every word; when fewer than CANDIDATES do, also those holding the rarer words; and the passages holding
   // an adjacent pair, so a phrase match is never lost to a long wordy passage. Each list reads at most
   // CANDIDATE_ROWS passages: what a common word costs is bounded, whatever the agent's size.
-  const { every, words, pairs, fallback } = await candidateQueries(db, corpus, plan);
+  const { every, words, pairs, fallback } = candidateQueries(plan, vocabulary);
   // Each list: its passages (`source`, with id and search), the best `cap` of them by the one-call rank.
   const matching = (match: string, gate?: SQL) =>
     sql`select id, search from passages where agent_id = ${agentId} and search @@ ${q(match)}${gate ? sql` and ${gate}` : sql``}`;
@@ -354,11 +429,9 @@ async function fullText(db: Db, corpus: Corpus, plan: SearchPlan, limit: number)
   if (fallback) top("common_top", sql`${matching(fallback)} limit ${num(CANDIDATE_ROWS)}`, CANDIDATES);
   const candidates = sql`${sql.join([...head, ...lists.map((l) => l.cte)], sql`,\n`)},
     candidates as (${sql.raw(lists.map((l) => `select id from ${l.name}`).join(" union "))})`;
-  return rows(
-    db,
-    sql`
+  return sql`(
     with ${candidates}
-    select id, document_id, page_id, heading, content, score from (
+    select ${num(reading)} as reading, id, document_id, page_id, heading, content, score from (
       select p.id, p.document_id, p.page_id, p.heading, p.content,
         ${num(W_COVERAGE)} * (${coverage})::float8 / ${num(plan.terms.length)}
         + ${num(W_BIGRAM)} * ${bigrams}
@@ -368,32 +441,43 @@ async function fullText(db: Db, corpus: Corpus, plan: SearchPlan, limit: number)
       join candidates c on c.id = p.id
     ) ranked
     order by score desc, id
-    limit ${limit}`,
-  );
+    limit ${num(limit)})`;
 }
 
 let lastEmbedWarning = 0;
 
-async function vectorSearch(
+/** Each reading's nearest passages: one call to the model for all of them, then one statement. */
+async function vectorSearches(
   db: Db,
   corpus: Corpus,
-  query: string,
+  queries: string[],
   embedder: Embedder,
   limit: number,
   budget: number,
   incomplete: () => void,
-): Promise<number[]> {
+): Promise<number[][]> {
+  const nothing = () => queries.map((): number[] => []);
   try {
     // The model's round trip first: no connection or transaction is held while it answers.
-    const [vector] = await embedder.embed([query], { timeoutMs: QUERY_EMBED_TIMEOUT_MS });
-    if (!vector) return [];
-    const approximate = await walksVectorIndex(db, corpus, vector.length, limit);
-    return await withinTime(budget, [] as number[], incomplete, () =>
+    const vectors = await embedder.embed(queries, { timeoutMs: QUERY_EMBED_TIMEOUT_MS });
+    const dims = vectors[0]?.length ?? 0;
+    // A model that answers short, or in mixed dimensions, is not answering these questions.
+    if (vectors.length !== queries.length || dims === 0 || vectors.some((v) => v.length !== dims)) {
+      throw new Error(`the embedding model answered ${vectors.length} vectors for ${queries.length} queries`);
+    }
+    const approximate = await walksVectorIndex(db, corpus, dims, limit);
+    return await withinTime(budget, nothing(), incomplete, () =>
       withStatementBudget(
         db,
         budget,
         (tx) =>
-          nearestPassages(tx, { agentId: corpus.agentId, model: embedder.model, vector, limit, approximate }),
+          nearestPassagesEach(tx, {
+            agentId: corpus.agentId,
+            model: embedder.model,
+            vectors,
+            limit,
+            approximate,
+          }),
         approximate ? { settings: APPROXIMATE_SETTINGS } : {},
       ),
     );
@@ -405,7 +489,7 @@ async function vectorSearch(
       lastEmbedWarning = Date.now();
       log.warn(`vector search unavailable, full text only: ${(err as Error).message}`);
     }
-    return [];
+    return nothing();
   }
 }
 
@@ -419,35 +503,49 @@ async function walksVectorIndex(db: Db, corpus: Corpus, dims: number, limit: num
   return walksIndex(n, limit) && vectorIndexReady(db, dims);
 }
 
-/** Full text and vectors fused: a passage near the top of either list rises; agreement of both ranks highest. */
+/**
+ * Each reading's full text and vectors fused: a passage near the top of either list rises; agreement of
+ * both ranks highest. The passages only vectors found are read in one statement for all readings.
+ */
 async function fuse(
   db: Db,
   agentId: string,
-  text: SearchHit[],
-  vector: number[],
+  texts: SearchHit[][],
+  vectors: number[][],
   limit: number,
-): Promise<SearchHit[]> {
-  const top = fuseRanks([
-    { ids: text.map((h) => h.passageId), weight: 1 },
-    { ids: vector, weight: 1 },
-  ]).slice(0, limit);
-  const known = new Map(text.map((h) => [h.passageId, h]));
-  const missing = top.map(([id]) => id).filter((id) => !known.has(id));
+): Promise<SearchHit[][]> {
+  const tops = texts.map((text, i) =>
+    vectors[i]!.length === 0
+      ? null
+      : fuseRanks([
+          { ids: text.map((h) => h.passageId), weight: 1 },
+          { ids: vectors[i]!, weight: 1 },
+        ]).slice(0, limit),
+  );
+  const known = new Map(texts.flat().map((h) => [h.passageId, h]));
+  const missing = [...new Set(tops.flatMap((top) => (top ?? []).map(([id]) => id)))].filter(
+    (id) => !known.has(id),
+  );
   if (missing.length) {
     const extra = await rows(
       db,
       sql`select id, document_id, page_id, heading, content, 0 as score from passages
           where agent_id = ${agentId} and id in (${sql.join(missing, sql`, `)})`,
     );
-    for (const h of extra) known.set(h.passageId, h);
+    for (const { reading: _, ...h } of extra) known.set(h.passageId, h);
   }
-  return top.flatMap(([id, score]) => {
-    const h = known.get(id);
-    return h ? [{ ...h, score }] : [];
+  return texts.map((text, i) => {
+    const top = tops[i];
+    if (!top) return text.slice(0, limit);
+    return top.flatMap(([id, score]) => {
+      const h = known.get(id);
+      return h ? [{ ...h, score }] : [];
+    });
   });
 }
 
 type Row = {
+  reading?: string | number;
   id: string | number;
   document_id: string;
   page_id: string | null;
@@ -456,9 +554,10 @@ type Row = {
   score: string | number;
 };
 
-async function rows(db: Db, query: SQL): Promise<SearchHit[]> {
+async function rows(db: Db, query: SQL): Promise<(SearchHit & { reading: number })[]> {
   const result = await db.execute<Row>(query);
   return result.rows.map((r) => ({
+    reading: Number(r.reading ?? 0),
     passageId: Number(r.id),
     documentId: r.document_id,
     pageId: r.page_id,

@@ -110,26 +110,64 @@ export async function nearestPassages(
   db: Db,
   args: { agentId: string; model: string; vector: number[]; limit: number; approximate?: boolean },
 ): Promise<number[]> {
-  const q = vectorLiteral(args.vector);
-  const dims = args.vector.length;
+  const [ids] = await nearestPassagesEach(db, { ...args, vectors: [args.vector] });
+  return ids!;
+}
+
+/**
+ * nearestPassages for several vectors of one dimension (a question's readings), in one statement: each
+ * vector's search is a part of a UNION ALL, tagged by its place. The exact scan answers, in one more
+ * statement, only those the walk found too few for.
+ */
+export async function nearestPassagesEach(
+  db: Db,
+  args: { agentId: string; model: string; vectors: number[][]; limit: number; approximate?: boolean },
+): Promise<number[][]> {
+  const found: number[][] = args.vectors.map(() => []);
+  if (args.vectors.length === 0) return found;
+  const dims = args.vectors[0]!.length;
+  if (args.vectors.some((v) => v.length !== dims))
+    throw new Error("vectors of one search differ in dimension");
+  // Our own integers, written into the text: the index's predicate and typed expression must be seen as
+  // the same constants by the planner (nothing of a user's).
+  const int = (n: number) => sql.raw(String(Math.trunc(n)));
+  const nearest = (at: number[], shape: { cast: string } | null) =>
+    sql.join(
+      at.map((i) => {
+        const q = vectorLiteral(args.vectors[i]!);
+        const distance = shape
+          ? sql`embedding${sql.raw(`::${shape.cast}`)} <=> ${q}${sql.raw(`::${shape.cast}`)}`
+          : sql`embedding <=> ${q}::vector`;
+        return sql`(select ${int(i)} as reading, passage_id, ${distance} as distance from passage_embeddings
+      where agent_id = ${args.agentId} and model = ${args.model} and vector_dims(embedding) = ${int(dims)}
+      order by ${distance}${shape ? sql`` : sql`, passage_id`}
+      limit ${int(args.limit)})`;
+      }),
+      sql`\nunion all\n`,
+    );
+  const run = async (at: number[], shape: { cast: string } | null) => {
+    const rows = await db.execute<{
+      reading: string | number;
+      passage_id: string | number;
+      distance: string | number;
+    }>(nearest(at, shape));
+    // UNION ALL keeps no order across its parts: each vector's is made again here, nearest first.
+    const sorted = rows.rows
+      .map((r) => ({ at: Number(r.reading), id: Number(r.passage_id), distance: Number(r.distance) }))
+      .sort((a, b) => a.distance - b.distance || a.id - b.id);
+    for (const r of sorted) found[r.at]!.push(r.id);
+  };
+  const all = args.vectors.map((_, i) => i);
   const shape = args.approximate ? indexShape(dims) : null;
-  if (shape) {
-    // The dimension is written into the text, not bound: the index's predicate and typed expression must
-    // be seen as the same constants by the planner (an integer made here, nothing of a user's).
-    const typed = sql.raw(`::${shape.cast}`);
-    const rows = await db.execute<{ passage_id: string | number }>(sql`
-      select passage_id from passage_embeddings
-      where agent_id = ${args.agentId} and model = ${args.model} and vector_dims(embedding) = ${sql.raw(String(dims))}
-      order by embedding${typed} <=> ${q}${typed}
-      limit ${args.limit}`);
-    if (rows.rows.length >= args.limit) return rows.rows.map((r) => Number(r.passage_id));
+  if (!shape) {
+    await run(all, null);
+    return found;
   }
-  const rows = await db.execute<{ passage_id: string | number }>(sql`
-    select passage_id from passage_embeddings
-    where agent_id = ${args.agentId} and model = ${args.model} and vector_dims(embedding) = ${dims}
-    order by embedding <=> ${q}::vector, passage_id
-    limit ${args.limit}`);
-  return rows.rows.map((r) => Number(r.passage_id));
+  await run(all, shape);
+  const short = all.filter((i) => found[i]!.length < args.limit);
+  for (const i of short) found[i] = [];
+  if (short.length) await run(short, null);
+  return found;
 }
 
 /**

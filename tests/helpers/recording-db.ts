@@ -20,7 +20,7 @@ export async function recordQueries<T>(
 ): Promise<{ result: T; queries: Recorded[] }> {
   const queries: Recorded[] = [];
   const keep = (text: unknown, params: unknown) => {
-    if (typeof text === "string" && (every || /^\s*(select|with)\b/i.test(text)))
+    if (typeof text === "string" && (every || /^[\s(]*(select|with)\b/i.test(text)))
       queries.push({ text, params: Array.isArray(params) ? params : [] });
   };
   const pgQuery = pg.Client.prototype.query as unknown as Query;

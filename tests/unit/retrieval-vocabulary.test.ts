@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
 import { deletePassages, replacePassages } from "@/lib/retrieval/passages";
-import { searchPassages } from "@/lib/retrieval/search";
+import { searchPassages, searchReadings } from "@/lib/retrieval/search";
 import { explainRecorded, recordQueries } from "../helpers/recording-db";
 import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/retrieval-db";
 
@@ -109,6 +109,17 @@ for (const backend of backends) {
       const { result: hits, queries } = await recordQueries(() =>
         searchPassages(db, { agentId, query: "tháp rùa ở hồ", embedder: null }),
       );
+      // A question's readings searched together (retrieve's one statement for them) read the same way.
+      const together = await recordQueries(() =>
+        searchReadings(db, {
+          agentId,
+          queries: ["tháp rùa ở hồ", "thap rua o ho", "hồ hoàn kiếm tháp rùa xây năm nào"],
+          embedder: null,
+        }),
+      );
+      expect(together.result.lists.map((list) => list.length > 0)).toEqual([true, true, true]);
+      expect(together.queries.filter((q) => q.text.includes("union all"))).toHaveLength(1);
+      queries.push(...together.queries);
       expect(
         hits
           .map((h) => h.content)
