@@ -11,12 +11,12 @@ import { type AnswerOutcome, type ComposeEvent, composeAnswer } from "./answer";
 import {
   type ConversationRow,
   conversationInScope,
-  createConversation,
   deleteMessage,
   insertMessage,
   type MessageRow,
   recentTurns,
   type StoredSource,
+  startConversation,
 } from "./conversations";
 
 /**
@@ -93,22 +93,26 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
     agent.language === "en" || agent.language === "vi"
       ? agent.language
       : detectLanguage(input.content, input.locale);
-  const conversation =
-    input.conversation ??
-    (await createConversation(db, {
-      publicId: newConversationId(),
-      agentId: agent.id,
-      channel: scope.channel,
-      visitorId: scope.visitorId,
-      apiKeyId: scope.apiKeyId ?? null,
-      title: input.content,
-      language,
-      device: input.device,
-    }));
-  // A conversation this question starts has no turns yet: nothing to read.
-  const turns = input.conversation ? await recentTurns(db, conversation.id, HISTORY_TURNS * 2 + 2) : [];
-  const question = await questionRow(db, conversation, turns, input.content, language);
-  const history = historyBefore(turns, question);
+  const { conversation, question, history } = input.conversation
+    ? await continued(db, input.conversation, input.content, language)
+    : {
+        // A conversation this question starts has no turns before it.
+        ...(await startConversation(
+          db,
+          {
+            publicId: newConversationId(),
+            agentId: agent.id,
+            channel: scope.channel,
+            visitorId: scope.visitorId,
+            apiKeyId: scope.apiKeyId ?? null,
+            title: input.content,
+            language,
+            device: input.device,
+          },
+          { publicId: newMessageId(), content: input.content, language },
+        )),
+        history: [],
+      };
   const answerId = newMessageId();
 
   async function* events(signal: AbortSignal): AsyncGenerator<AnswerEvent> {
@@ -188,6 +192,13 @@ function composing(run: (onEvent: (e: ComposeEvent) => void) => Promise<AnswerOu
     }
   }
   return { emitted: emitted(), outcome };
+}
+
+/** The question in a conversation already there, and the turns before it. */
+async function continued(db: Db, conversation: ConversationRow, content: string, language: string) {
+  const turns = await recentTurns(db, conversation.id, HISTORY_TURNS * 2 + 2);
+  const question = await questionRow(db, conversation, turns, content, language);
+  return { conversation, question, history: historyBefore(turns, question) };
 }
 
 /**

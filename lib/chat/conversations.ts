@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
@@ -21,40 +21,82 @@ export type StoredSource = MessageRow["sources"][number];
 
 export const TITLE_CHARS = 120;
 
-export async function createConversation(
+/** What a new conversation is started with; the rest is the database's. */
+export type NewConversation = {
+  publicId: string;
+  agentId: string;
+  channel: ConversationChannel;
+  visitorId: string | null;
+  apiKeyId?: string | null;
+  title: string;
+  language: string | null;
+  device: string | null;
+};
+
+/**
+ * A new conversation and its first question, in one statement: a conversation is always started by a
+ * question, and most visitors ask just one, so this saves every new visitor a round trip before their
+ * answer. The conversation is written already counting the question; the question's conversation is the
+ * one just written (Postgres checks the foreign key at the statement's end, when both rows are there).
+ */
+export async function startConversation(
   db: Db,
-  values: {
-    publicId: string;
-    agentId: string;
-    channel: ConversationChannel;
-    visitorId: string | null;
-    apiKeyId?: string | null;
-    title: string;
-    language: string | null;
-    device: string | null;
-  },
-): Promise<ConversationRow> {
-  const statement = preparedQuery(db, "create_conversation", (d, name) =>
-    d
-      .insert(conversations)
-      .values({
-        publicId: sql.placeholder("publicId"),
-        agentId: sql.placeholder("agentId"),
-        channel: sql.placeholder("channel"),
-        visitorId: sql.placeholder("visitorId"),
-        apiKeyId: sql.placeholder("apiKeyId"),
-        title: sql.placeholder("title"),
-        language: sql.placeholder("language"),
-        device: sql.placeholder("device"),
+  conversation: NewConversation,
+  question: { publicId: string; content: string; language: string | null },
+): Promise<{ conversation: ConversationRow; question: MessageRow }> {
+  const statement = preparedQuery(db, "start_conversation", (d, name) => {
+    const started = d.$with("started").as(
+      d
+        .insert(conversations)
+        .values({
+          publicId: sql.placeholder("publicId"),
+          agentId: sql.placeholder("agentId"),
+          channel: sql.placeholder("channel"),
+          visitorId: sql.placeholder("visitorId"),
+          apiKeyId: sql.placeholder("apiKeyId"),
+          title: sql.placeholder("title"),
+          language: sql.placeholder("language"),
+          device: sql.placeholder("device"),
+          messageCount: 1,
+        })
+        .returning(),
+    );
+    const asked = d.$with("asked").as(
+      d
+        .insert(messages)
+        .values({
+          publicId: sql.placeholder("questionId"),
+          conversationId: sql`(select ${sql.identifier("id")} from ${started})`,
+          agentId: sql.placeholder("agentId"),
+          role: "user",
+          content: sql.placeholder("content"),
+          searchText: sql.placeholder("searchText"),
+          language: sql.placeholder("questionLanguage"),
+        })
+        .returning(),
+    );
+    // Every column of both rows, by name, each read back as its table's column is.
+    const columns = <T extends object>(from: T, keys: string[]) =>
+      Object.fromEntries(keys.map((k) => [k, (from as Record<string, unknown>)[k]])) as never;
+    return d
+      .with(started, asked)
+      .select({
+        conversation: columns(started, Object.keys(getTableColumns(conversations))),
+        question: columns(asked, Object.keys(getTableColumns(messages))),
       })
-      .returning()
-      .prepare(name),
-  );
-  const [row] = await statement.execute({
-    ...values,
-    apiKeyId: values.apiKeyId ?? null,
-    title: values.title.slice(0, TITLE_CHARS),
+      .from(started)
+      .crossJoin(asked)
+      .prepare(name);
   });
+  const [row] = (await statement.execute({
+    ...conversation,
+    apiKeyId: conversation.apiKeyId ?? null,
+    title: conversation.title.slice(0, TITLE_CHARS),
+    questionId: question.publicId,
+    content: question.content,
+    searchText: foldForSearch(question.content),
+    questionLanguage: question.language,
+  })) as { conversation: ConversationRow; question: MessageRow }[];
   return row!;
 }
 
