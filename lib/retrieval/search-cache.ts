@@ -81,6 +81,8 @@ export function cachedSearches(
   // Each query not remembered once, however often it is asked here.
   const missing = [...new Set(keys.filter((_, i) => !known[i]))];
   for (const k of known) metrics().retrievalCache.inc({ result: k ? "hit" : "miss" });
+  // Held here, not read back from memory: a small memory may already have let the first of them go.
+  const started = new Map<string, Promise<SearchHit[]>>();
   if (missing.length > 0) {
     const all = searchReadings(db, { ...base, queries: missing.map((key) => queries[keys.indexOf(key)]!) });
     missing.forEach((key, i) => {
@@ -88,13 +90,14 @@ export function cachedSearches(
         if (!complete && memory.get(key) === pending) memory.delete(key);
         return lists[i]!;
       });
+      started.set(key, pending);
       memory.set(key, pending);
       pending.catch(() => {
         if (memory.get(key) === pending) memory.delete(key);
       });
     });
   }
-  return keys.map((key, i) => known[i] ?? memory.get(key)!);
+  return keys.map((key, i) => known[i] ?? started.get(key)!);
 }
 
 /** Tests: forget every remembered search. */

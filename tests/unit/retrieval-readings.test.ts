@@ -20,6 +20,9 @@ const ward = readFileSync(
   "utf8",
 );
 
+/** Where lib/config keeps the configuration it read (deleted: read again from the environment). */
+const CONFIG = Symbol.for("agentcity.config");
+
 /** The statements that rank passages (passage_terms and passage_embeddings are other tables). */
 const overPassages = (queries: { text: string }[]) => queries.filter((q) => /\bpassages\b/.test(q.text));
 const overVectors = (queries: { text: string }[]) =>
@@ -110,6 +113,32 @@ for (const backend of backends) {
       expect(again.result).toEqual(first.result);
       expect(overPassages(again.queries)).toHaveLength(0);
       expect(rewrites).toHaveLength(2);
+    });
+
+    it("answers every reading when the memory holds fewer searches than the question has readings", async () => {
+      const { db } = database();
+      const ask = () =>
+        retrieve(db, {
+          agentId,
+          question: "Còn nộp hồ sơ ở đâu?",
+          history: [{ role: "user", content: "Đăng ký khai sinh cần giấy tờ gì?" }],
+          embedder: null,
+          rewrite: async () => ["nơi nộp hồ sơ đăng ký khai sinh", "where to register a birth"],
+        });
+      forgetSearches();
+      const roomy = await ask();
+      process.env.RETRIEVAL_CACHE_ENTRIES = "1";
+      delete (globalThis as Record<symbol, unknown>)[CONFIG];
+      try {
+        forgetSearches();
+        // Each reading's search is set in a memory of one: all but the last are let go at once.
+        expect(await ask()).toEqual(roomy);
+        expect(await ask()).toEqual(roomy);
+      } finally {
+        delete process.env.RETRIEVAL_CACHE_ENTRIES;
+        delete (globalThis as Record<symbol, unknown>)[CONFIG];
+      }
+      expect(roomy.queries).toHaveLength(5);
     });
 
     it("with vectors: one model call and one vector statement per batch, each reading fused as it is alone", async () => {
