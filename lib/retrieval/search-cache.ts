@@ -39,18 +39,10 @@ export async function corpusVersion(db: Db, agentId: string): Promise<number | n
 }
 
 /**
- * searchPassages, answered from memory when the same search ran on the same corpus. Concurrent identical
- * searches share one statement. Only a search that ran to its end is remembered: one cut by its time
- * budget, or without the embedding model, is tried again next time.
- */
-export function cachedSearch(db: Db, opts: SearchOptions, version: number | null): Promise<SearchHit[]> {
-  const { query, ...rest } = opts;
-  return cachedSearches(db, rest, [query], version)[0]!;
-}
-
-/**
- * cachedSearch for several readings of one question: each is remembered on its own, and those not
- * remembered are searched together, in one statement (searchReadings). One promise per query, in order.
+ * searchReadings, each reading answered from memory when the same search ran on the same corpus; those not
+ * remembered are searched together, in one statement. Concurrent identical searches share one statement.
+ * Only a search that ran to its end is remembered: one cut by its time budget, or without the embedding
+ * model, is tried again next time. One promise per query, in order.
  */
 export function cachedSearches(
   db: Db,

@@ -138,9 +138,11 @@ export async function nearestPassagesEach(
         const distance = shape
           ? sql`embedding${sql.raw(`::${shape.cast}`)} <=> ${q}${sql.raw(`::${shape.cast}`)}`
           : sql`embedding <=> ${q}::vector`;
+        // Ordered by the output column: the same expression to the planner (the index still answers it),
+        // and the vector is sent once, not twice.
         return sql`(select ${int(i)} as reading, passage_id, ${distance} as distance from passage_embeddings
       where agent_id = ${args.agentId} and model = ${args.model} and vector_dims(embedding) = ${int(dims)}
-      order by ${distance}${shape ? sql`` : sql`, passage_id`}
+      order by distance${shape ? sql`` : sql`, passage_id`}
       limit ${int(args.limit)})`;
       }),
       sql`\nunion all\n`,
