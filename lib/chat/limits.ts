@@ -78,9 +78,10 @@ const suspectAddress = (addressKey: string) => `chat-suspect-address:${addressKe
 const suspectAgent = (agentId: string) => `chat-suspect-agent:${agentId}`;
 
 /**
- * Every check before a visitor's message is answered, in order; the allowance is spent last, in the day
- * limits' statement. Answers how many of the month's messages are used now, and of how many, for the
- * owner's warnings.
+ * Every check before a visitor's message is answered, in order; the allowance is spent last. An ordinary
+ * visitor's message passes them all in one statement; one that looks automated is counted up to the day
+ * limits, asked for its solved challenge, then passes those and spends in a second statement. Answers how
+ * many of the month's messages are used now, and of how many, for the owner's warnings.
  */
 export async function enforcePublicLimits(
   db: Db,
@@ -89,102 +90,103 @@ export async function enforcePublicLimits(
 ): Promise<{ used: number; max: number }> {
   const c = config();
   const minute = 60;
-  const flagAddress = () => raiseFlag(db, suspectAddress(who.addressKey));
-  // One statement: the minute limits; then, for a new visitor, the address's new visitors this hour
-  // (counted only when no minute limit refused); and whether the address or the agent is marked suspect.
-  const { results, flagged } = await enforceCounted(
-    db,
-    who.agentId,
-    [
-      {
-        key: `chat-visitor:${who.visitorId}`,
-        max: c.CHAT_LIMIT_VISITOR_PER_MINUTE,
-        windowSeconds: minute,
-        detail: "chat_limit_visitor",
-        reason: "visitor_minute",
-        onRefused: flagAddress,
-      },
-      {
-        key: `chat-address:${who.addressKey}`,
-        max: c.CHAT_LIMIT_ADDRESS_PER_MINUTE,
-        windowSeconds: minute,
-        detail: "chat_limit_address",
-        reason: "address_minute",
-        onRefused: flagAddress,
-      },
-      {
-        key: `chat-agent:${who.agentId}`,
-        max: c.CHAT_LIMIT_AGENT_PER_MINUTE,
-        windowSeconds: minute,
-        detail: "chat_limit_agent",
-        reason: "agent_minute",
-        onRefused: () => raiseFlag(db, suspectAgent(who.agentId)),
-      },
-      ...(who.isNewVisitor
-        ? [
-            {
-              key: `chat-new-visitors:${who.addressKey}`,
-              max: c.CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR,
-              windowSeconds: 60 * 60,
-              reason: "challenge" as const,
-              detail: "",
-              watch: true,
-            },
-          ]
-        : []),
-    ],
-    { keys: [suspectAddress(who.addressKey), suspectAgent(who.agentId)], seconds: SUSPECT_SECONDS },
-  );
-
-  // More new visitors from the address this hour than a household brings: automated, from now on.
-  const crowd = who.isNewVisitor && results[3] ? !results[3].ok : false;
-  if (crowd) await flagAddress();
-  await requireChallengeWhenSuspect(db, req, who, crowd || flagged);
-
-  // One statement: the day limits, then (when both pass) one message of the owner's month.
   const limits = await currentLimits(db, who.ownerId);
   const max = limits.monthlyMessages;
-  const { after: used } = await enforceCounted(
+  const flagAddress = () => raiseFlag(db, suspectAddress(who.addressKey));
+  // The minute limits; then, for a new visitor, the address's new visitors this hour (counted only when no
+  // minute limit refused).
+  const minuteLimits: Counted[] = [
+    {
+      key: `chat-visitor:${who.visitorId}`,
+      max: c.CHAT_LIMIT_VISITOR_PER_MINUTE,
+      windowSeconds: minute,
+      detail: "chat_limit_visitor",
+      reason: "visitor_minute",
+      onRefused: flagAddress,
+    },
+    {
+      key: `chat-address:${who.addressKey}`,
+      max: c.CHAT_LIMIT_ADDRESS_PER_MINUTE,
+      windowSeconds: minute,
+      detail: "chat_limit_address",
+      reason: "address_minute",
+      onRefused: flagAddress,
+    },
+    {
+      key: `chat-agent:${who.agentId}`,
+      max: c.CHAT_LIMIT_AGENT_PER_MINUTE,
+      windowSeconds: minute,
+      detail: "chat_limit_agent",
+      reason: "agent_minute",
+      onRefused: () => raiseFlag(db, suspectAgent(who.agentId)),
+    },
+    ...(who.isNewVisitor
+      ? [
+          {
+            key: `chat-new-visitors:${who.addressKey}`,
+            max: c.CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR,
+            windowSeconds: 60 * 60,
+            reason: "challenge" as const,
+            detail: "",
+            watch: true,
+          },
+        ]
+      : []),
+  ];
+  const dayLimits: Counted[] = [
+    {
+      key: `chat-visitor-day:${who.visitorId}`,
+      max: c.CHAT_LIMIT_VISITOR_PER_DAY,
+      windowSeconds: DAY,
+      detail: "chat_limit_visitor_day",
+      reason: "visitor_day",
+    },
+    {
+      key: `chat-address-day:${who.agentId}:${who.addressKey}`,
+      max: addressDailyCap(limits),
+      windowSeconds: DAY,
+      detail: "chat_limit_address_day",
+      reason: "address_day",
+    },
+  ];
+  const spend: AfterLimits = {
+    name: "spend_allowance",
+    cte: spendStatement,
+    values: { ownerId: who.ownerId, month: allowanceMonth(), max },
+  };
+  // One statement: all of them, with the day limits and the spend held back while the address or the agent
+  // is marked suspect (read in the same statement) or the crowd of new visitors is over its count.
+  const { results, flagged, after } = await enforceCounted(
     db,
     who.agentId,
-    [
-      {
-        key: `chat-visitor-day:${who.visitorId}`,
-        max: c.CHAT_LIMIT_VISITOR_PER_DAY,
-        windowSeconds: DAY,
-        detail: "chat_limit_visitor_day",
-        reason: "visitor_day",
-      },
-      {
-        key: `chat-address-day:${who.agentId}:${who.addressKey}`,
-        max: addressDailyCap(limits),
-        windowSeconds: DAY,
-        detail: "chat_limit_address_day",
-        reason: "address_day",
-      },
-    ],
-    undefined,
+    [...minuteLimits, ...dayLimits],
     {
-      name: "spend_allowance",
-      cte: spendStatement,
-      values: { ownerId: who.ownerId, month: allowanceMonth(), max },
+      keys: [suspectAddress(who.addressKey), suspectAgent(who.agentId)],
+      seconds: SUSPECT_SECONDS,
+      gateFrom: minuteLimits.length,
     },
+    spend,
   );
+  // More new visitors from the address this hour than a household brings: automated, from now on.
+  const crowd = who.isNewVisitor && results[3] ? !results[3].ok : false;
+  if (!crowd && !flagged) {
+    // The day limits were counted and passed (a refusal has thrown): null is a month already used up.
+    if (after === null) return allowanceSpent(db, who.agentId);
+    return { used: after, max };
+  }
+  if (crowd) await flagAddress();
+  await requireChallenge(db, req, who);
+  // Solved: the day limits, then (when both pass) one message of the owner's month.
+  const { after: used } = await enforceCounted(db, who.agentId, dayLimits, undefined, spend);
   if (used === null) return allowanceSpent(db, who.agentId);
   return { used, max };
 }
 
 /**
- * Looks automated (`suspect`: more new visitors from the address this hour than a household brings, or a
- * recent burst at a per-minute cap from the address or at the agent) → a solved challenge is required.
+ * Looks automated (more new visitors from the address this hour than a household brings, or a recent burst
+ * at a per-minute cap from the address or at the agent): a solved challenge is required.
  */
-async function requireChallengeWhenSuspect(
-  db: Db,
-  req: Request,
-  who: PublicCaller,
-  suspect: boolean,
-): Promise<void> {
-  if (!suspect) return;
+async function requireChallenge(db: Db, req: Request, who: PublicCaller): Promise<void> {
   const check = await checkSolution(db, req);
   if (check === "ok") return;
   await recordRefusal(db, who.agentId, "challenge");

@@ -15,8 +15,11 @@ export async function raiseFlag(db: Db, key: string): Promise<void> {
     ON CONFLICT (key) DO UPDATE SET window_start = now(), count = rate_limits.count + 1`);
 }
 
-/** Marks to look for: any of `keys` raised within the last `seconds`. */
-export type FlagRead = { keys: string[]; seconds: number };
+/**
+ * Marks to look for: any of `keys` raised within the last `seconds`. Read with limits (lib/limits/rate-limit.ts),
+ * `gateFrom` makes the limits from that index on, and the write after them, count only when none is raised.
+ */
+export type FlagRead = { keys: string[]; seconds: number; gateFrom?: number };
 
 /**
  * The rows of `n` marks raised recently, over placeholders flag0… and flagSeconds (see markValues):

@@ -55,12 +55,17 @@ const withinFirst = (n: number) =>
 
 /**
  * The statement counting `n` limits in order: each limit's upsert is a CTE that runs only when every
- * earlier one's count is within its max. Keys, maxima and windows are its values, so it is prepared once
- * per number of limits (lib/db/prepared.ts).
+ * earlier one's count is within its max, and, from `gateFrom` on, when none of the `flags` read marks is
+ * raised. Keys, maxima and windows are its values, so it is prepared once per shape (lib/db/prepared.ts).
  */
-function hitsInOrder(n: number, flags: number, after?: AfterLimits) {
+function hitsInOrder(n: number, flags: number, after?: AfterLimits, gateFrom?: number) {
+  const unmarked = sql`NOT EXISTS (SELECT 1 ${marksRaised(flags)})`;
+  const conditions = (i: number) => [
+    ...withinFirst(i),
+    ...(flags > 0 && gateFrom !== undefined && i >= gateFrom ? [unmarked] : []),
+  ];
   const ctes = Array.from({ length: n }, (_, i) => {
-    const earlier = withinFirst(i);
+    const earlier = conditions(i);
     const key = sql`${sql.placeholder(`key${i}`)}::text`;
     const source = earlier.length
       ? sql`SELECT ${key}, now(), 1 WHERE ${sql.join(earlier, sql` AND `)}`
@@ -79,7 +84,7 @@ function hitsInOrder(n: number, flags: number, after?: AfterLimits) {
   }
   if (after) {
     // Row -2: the write made when every limit passed (none when one was exceeded, or the write refused).
-    ctes.push(sql`after_limits AS (${after.cte(sql.join(withinFirst(n), sql` AND `))})`);
+    ctes.push(sql`after_limits AS (${after.cte(sql.join(conditions(n), sql` AND `))})`);
     picks.push(sql`SELECT -2 AS i, count, 0 AS retry_after FROM after_limits`);
   }
   return sql`WITH ${sql.join(ctes, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`;
@@ -105,16 +110,15 @@ export async function countInOrder(
 ): Promise<Counted> {
   if (limits.length === 0 || new Set(limits.map((l) => l.key)).size < limits.length) {
     if (after) throw new Error("a write after the limits needs distinct limits, at least one");
+    // A key named twice is counted twice, one statement per limit (the combined one would upsert a row twice).
+    const flagged = flags ? await anyFlagRaised(db, flags.keys, flags.seconds) : false;
+    const gated = flagged ? (flags?.gateFrom ?? limits.length) : limits.length;
     const results: (LimitResult | null)[] = [];
-    for (const limit of limits) {
-      if (results.some((r) => r && !r.ok)) results.push(null);
+    for (const [i, limit] of limits.entries()) {
+      if (i >= gated || results.some((r) => r && !r.ok)) results.push(null);
       else results.push((await hitInOrder(db, [limit]))[0]!);
     }
-    return {
-      results,
-      flagged: flags ? await anyFlagRaised(db, flags.keys, flags.seconds) : false,
-      after: null,
-    };
+    return { results, flagged, after: null };
   }
   const values: Record<string, unknown> = {};
   limits.forEach((limit, i) => {
@@ -126,9 +130,11 @@ export async function countInOrder(
   if (after) Object.assign(values, after.values);
   const n = limits.length;
   const f = flags?.keys.length ?? 0;
-  const name = `rate_limit_hits_${n}_flags_${f}${after ? `_then_${after.name}` : ""}`;
+  const gateFrom = f > 0 ? flags?.gateFrom : undefined;
+  const gate = gateFrom === undefined ? "" : `_gated_from_${gateFrom}`;
+  const name = `rate_limit_hits_${n}_flags_${f}${gate}${after ? `_then_${after.name}` : ""}`;
   const rows = rowsOf<{ i: number; count: number; retry_after: number }>(
-    await runPrepared(db, name, () => hitsInOrder(n, f, after), values),
+    await runPrepared(db, name, () => hitsInOrder(n, f, after, gateFrom), values),
   );
   const results = limits.map((limit, i) => {
     const row = rows.find((r) => Number(r.i) === i);

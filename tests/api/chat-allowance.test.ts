@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailsTo } from "../helpers/mail";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { signInWithCode } from "../helpers/session";
+import { solveChallenge } from "../helpers/solve-challenge";
 import { type SmtpPeer, startSmtpPeer } from "../peers/smtp";
 
 /**
@@ -112,31 +113,6 @@ class Caller {
   }
 }
 
-/** What a script would do: brute-force the number with native hashing, far faster than a browser. */
-async function solve(c: Challenge): Promise<string> {
-  let number = -1;
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (
-      createHash("sha256")
-        .update(c.salt + n)
-        .digest("hex") === c.challenge
-    ) {
-      number = n;
-      break;
-    }
-  }
-  expect(number).toBeGreaterThanOrEqual(0);
-  return Buffer.from(
-    JSON.stringify({
-      algorithm: c.algorithm,
-      challenge: c.challenge,
-      number,
-      salt: c.salt,
-      signature: c.signature,
-    }),
-  ).toString("base64");
-}
-
 async function used(ownerId: string): Promise<number> {
   const rows = await sqlOn<{ used: number }>("select used from message_allowance where owner_id = $1", [
     ownerId,
@@ -198,7 +174,7 @@ describe("one address cannot switch the agent off", () => {
     for (let i = 0; i < ADDRESS_DAY + 6; i++) {
       let r = await new Caller(ip, false).ask(o.agentId);
       if (r.body.error?.challenge)
-        r = await new Caller(ip, false).ask(o.agentId, undefined, await solve(r.body.error.challenge));
+        r = await new Caller(ip, false).ask(o.agentId, undefined, solveChallenge(r.body.error.challenge));
       if (r.status === 200) answered++;
       else capped = r;
     }
@@ -264,7 +240,7 @@ describe("the challenge", () => {
       "Please wait a moment while your browser confirms you are a person, then send again.",
     );
     expect(asked.headers.get("retry-after")).toBe("1");
-    const solution = await solve(asked.body.error!.challenge!);
+    const solution = solveChallenge(asked.body.error!.challenge!);
     const before = await used(o.ownerId);
 
     const accepted = await new Caller(ip, false).ask(o.agentId, undefined, solution);
@@ -301,7 +277,7 @@ describe("the challenge", () => {
     expect(await used(o.ownerId)).toBe(before + 1);
 
     // Concurrent replays of one fresh solution: exactly one is answered.
-    const once = await solve(fresh);
+    const once = solveChallenge(fresh);
     const raced = await Promise.all(
       Array.from({ length: 10 }, () => new Caller(ip, false).ask(o.agentId, undefined, once)),
     );

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { currentLimits } from "@/lib/billing/entitlement";
+import { CHALLENGE_HEADER, ChallengeError } from "@/lib/chat/challenge";
 import { allowanceMonth, enforcePublicLimits } from "@/lib/chat/limits";
 import { newVisitorId } from "@/lib/chat/visitor";
 import { config } from "@/lib/config";
@@ -11,12 +12,24 @@ import { agents, messageAllowance } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { recordQueries } from "../helpers/recording-db";
 import { backendDatabase, backends, seedAgent } from "../helpers/retrieval-db";
+import { solveChallenge } from "../helpers/solve-challenge";
 
 /**
  * lib/chat/limits.ts: a visitor's message passes the minute limits, the day limits and spends one message
- * of the owner's month, in two statements; a refusal at any step spends nothing it should not.
+ * of the owner's month, in one statement (two when it looks automated and must bring a solved challenge); a
+ * refusal at any step spends nothing it should not.
  */
-const request = () => new Request("http://localhost/api/v1/public/agent/conversation/message");
+const request = (solution?: string) =>
+  new Request("http://localhost/api/v1/public/agent/conversation/message", {
+    headers: solution ? { [CHALLENGE_HEADER]: solution } : {},
+  });
+
+async function counted(db: Db, key: string): Promise<number> {
+  const rows = rowsOf<{ count: number }>(
+    await db.execute(sql`SELECT count FROM rate_limits WHERE key = ${key}`),
+  );
+  return Number(rows[0]?.count ?? 0);
+}
 
 async function ownerOf(db: Db, agentId: string): Promise<string> {
   const [row] = await db.select({ ownerId: agents.ownerId }).from(agents).where(eq(agents.id, agentId));
@@ -56,18 +69,75 @@ for (const backend of backends) {
       return { agentId, ownerId, who };
     };
 
-    it("spends one message per message, in two statements: the minute limits, then the day limits with the spend", async () => {
+    it("spends one message per message, in one statement with every limit", async () => {
       const { db } = database();
       const { ownerId, who } = await caller(db);
       const max = (await currentLimits(db, ownerId)).monthlyMessages;
       expect(await enforcePublicLimits(db, request(), who())).toEqual({ used: 1, max });
-      const { result, queries } = await recordQueries(() => enforcePublicLimits(db, request(), who()), {
+      const visitor = { ...who(), isNewVisitor: true };
+      const { result, queries } = await recordQueries(() => enforcePublicLimits(db, request(), visitor), {
         every: true,
       });
       expect(result).toEqual({ used: 2, max });
-      expect(queries).toHaveLength(2);
-      expect(queries[1]!.text).toMatch(/message_allowance/);
+      expect(queries).toHaveLength(1);
+      expect(queries[0]!.text).toMatch(/message_allowance/);
       expect(await used(db, ownerId)).toBe(2);
+      for (const key of [
+        `chat-visitor:${visitor.visitorId}`,
+        `chat-new-visitors:${visitor.addressKey}`,
+        `chat-visitor-day:${visitor.visitorId}`,
+        `chat-address-day:${visitor.agentId}:${visitor.addressKey}`,
+      ]) {
+        expect(await counted(db, key), key).toBe(1);
+      }
+    });
+
+    it("an address marked suspect must bring a solved challenge before its day or the month is counted", async () => {
+      const { db } = database();
+      const { agentId, ownerId, who } = await caller(db);
+      const visitor = who();
+      await db.execute(sql`
+        INSERT INTO rate_limits (key, window_start, count)
+        VALUES (${`chat-suspect-address:${visitor.addressKey}`}, now(), 1)`);
+      const err = await enforcePublicLimits(db, request(), visitor).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ChallengeError);
+      expect(await used(db, ownerId)).toBeNull();
+      expect(await counted(db, `chat-visitor:${visitor.visitorId}`)).toBe(1);
+      expect(await counted(db, `chat-visitor-day:${visitor.visitorId}`)).toBe(0);
+      expect(await refusals(db, agentId, "challenge")).toBe(1);
+
+      const solution = solveChallenge((err as ChallengeError).challenge);
+      const max = (await currentLimits(db, ownerId)).monthlyMessages;
+      expect(await enforcePublicLimits(db, request(solution), visitor)).toEqual({ used: 1, max });
+      expect(await counted(db, `chat-visitor-day:${visitor.visitorId}`)).toBe(1);
+      expect(await counted(db, `chat-visitor:${visitor.visitorId}`)).toBe(2);
+      // The same solution again is a replay: refused, nothing spent.
+      const replayed = await enforcePublicLimits(db, request(solution), visitor).catch((e: unknown) => e);
+      expect(replayed).toBeInstanceOf(ChallengeError);
+      expect(await used(db, ownerId)).toBe(1);
+    });
+
+    it("more new visitors from one address this hour than the cap: the next is challenged and the address marked", async () => {
+      const { db } = database();
+      const { ownerId, who } = await caller(db);
+      const address = "192.0.2.77";
+      const cap = config().CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR;
+      for (let i = 0; i < cap; i++) {
+        await enforcePublicLimits(db, request(), { ...who(undefined, address), isNewVisitor: true });
+      }
+      const err = await enforcePublicLimits(db, request(), {
+        ...who(undefined, address),
+        isNewVisitor: true,
+      }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ChallengeError);
+      expect(await used(db, ownerId)).toBe(cap);
+      expect(await counted(db, `chat-suspect-address:${address}`)).toBe(1);
+      // A visitor with a cookie from the same address is now challenged too.
+      const known = await enforcePublicLimits(db, request(), who(undefined, address)).catch(
+        (e: unknown) => e,
+      );
+      expect(known).toBeInstanceOf(ChallengeError);
+      expect(await used(db, ownerId)).toBe(cap);
     });
 
     it("a visitor over the day's cap is refused and spends nothing of the month", async () => {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
@@ -141,6 +141,46 @@ for (const backend of backends) {
       expect(
         (await countInOrder(db, [{ key: "watch-other", max: 5, windowSeconds: 60 }], flags)).flagged,
       ).toBe(false);
+    });
+
+    it("counts the limits past `gateFrom`, and writes after them, only while no mark is raised", async () => {
+      const { db } = database();
+      const count = async (key: string) =>
+        Number(
+          rowsOf<{ count: number }>(
+            await db.execute(sql`SELECT count FROM rate_limits WHERE key = ${key}`),
+          )[0]?.count ?? 0,
+        );
+      const after = {
+        name: "gate_test",
+        cte: (within: SQL) =>
+          sql`INSERT INTO rate_limits (key, window_start, count) SELECT 'gate-after', now(), 1 WHERE ${within}
+            ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`,
+        values: {},
+      };
+      const flags = { keys: ["gate-mark"], seconds: 900, gateFrom: 1 };
+      const limits = (twice: boolean) => [
+        { key: "gate-minute", max: 10, windowSeconds: 60 },
+        { key: twice ? "gate-minute" : "gate-day", max: 10, windowSeconds: 86400 },
+      ];
+
+      const open = await countInOrder(db, limits(false), flags, after);
+      expect(open).toMatchObject({ flagged: false, after: 1 });
+      expect(open.results.map((r) => r?.count)).toEqual([1, 1]);
+
+      await raiseFlag(db, "gate-mark");
+      const held = await countInOrder(db, limits(false), flags, after);
+      expect(held).toMatchObject({ flagged: true, after: null, results: [{ count: 2 }, null] });
+      expect([await count("gate-day"), await count("gate-after")]).toEqual([1, 1]);
+
+      // One statement per limit (a key named twice) gates the same way.
+      const heldTwice = await countInOrder(db, limits(true), flags);
+      expect(heldTwice).toMatchObject({ flagged: true, results: [{ count: 3 }, null] });
+      expect(await count("gate-minute")).toBe(3);
+
+      // Without a gate the mark is only told.
+      const told = await countInOrder(db, limits(false), { ...flags, gateFrom: undefined }, after);
+      expect(told).toMatchObject({ flagged: true, after: 2 });
     });
 
     it("counts a key named twice in one call twice", async () => {
