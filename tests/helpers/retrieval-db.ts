@@ -22,6 +22,23 @@ export const backends: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL
   ? ["pglite", "postgres"]
   : ["pglite"];
 
+/**
+ * The backends that have pgvector: PGlite always (its extension is bundled), and TEST_DATABASE_URL's server
+ * when it offers the extension (Debian's does not, so there the no-pgvector tests cover it instead).
+ */
+export async function backendsWithPgvector(): Promise<("pglite" | "postgres")[]> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return ["pglite"];
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  try {
+    const { rows } = await c.query("select 1 from pg_available_extensions where name = 'vector'");
+    return rows.length > 0 ? ["pglite", "postgres"] : ["pglite"];
+  } finally {
+    await c.end();
+  }
+}
+
 /** Call inside a describe: hooks open the database before its tests and drop it after. */
 export function backendDatabase(kind: "pglite" | "postgres"): () => Database {
   if (kind === "pglite") return unitDatabase();

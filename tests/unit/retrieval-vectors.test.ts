@@ -9,8 +9,13 @@ import { foldForSearch } from "@/lib/retrieval/fold";
 import { replacePassages } from "@/lib/retrieval/passages";
 import { searchPassages } from "@/lib/retrieval/search";
 import { embedMissing } from "@/lib/retrieval/vectors";
-import { backendDatabase, backends, seedAgent, seedDocument } from "../helpers/retrieval-db";
-import { unitDatabase } from "../helpers/unit-db";
+import {
+  backendDatabase,
+  backends,
+  backendsWithPgvector,
+  seedAgent,
+  seedDocument,
+} from "../helpers/retrieval-db";
 
 /**
  * A tiny OpenAI-compatible embeddings server: bag of words hashed into 64 dimensions, with a few synonyms
@@ -112,119 +117,131 @@ describe("embedding client", () => {
   });
 });
 
-describe("vectors on PGlite (pgvector)", () => {
-  const database = unitDatabase();
+for (const backend of await backendsWithPgvector()) {
+  describe(`vectors on ${backend} (pgvector)`, () => {
+    const database = backendDatabase(backend);
 
-  it("stores one vector per passage and finds by meaning what words cannot", async () => {
-    const { db } = database();
-    const agentId = await seedAgent(db);
-    const documentId = await seedDocument(db, agentId);
-    const result = await replacePassages(db, { agentId, documentId, passages: CORPUS, embedder: embedder() });
-    expect(result).toMatchObject({ count: 5, embedded: true });
-    const rows = await embeddingRows(db, agentId);
-    expect(rows).toHaveLength(5);
-    expect(rows.every((r) => r.model === "hash-64" && Number(r.dims) === DIMS)).toBe(true);
-    // Heading and content are embedded in their own letters, diacritics kept.
-    expect(requests.flatMap((r) => r.body.input)).toContain(
-      "Thực đơn\nPhở bò, bún chả và cơm tấm được phục vụ cả ngày.",
-    );
+    it("stores one vector per passage and finds by meaning what words cannot", async () => {
+      const { db } = database();
+      const agentId = await seedAgent(db);
+      const documentId = await seedDocument(db, agentId);
+      const result = await replacePassages(db, {
+        agentId,
+        documentId,
+        passages: CORPUS,
+        embedder: embedder(),
+      });
+      expect(result).toMatchObject({ count: 5, embedded: true });
+      const rows = await embeddingRows(db, agentId);
+      expect(rows).toHaveLength(5);
+      expect(rows.every((r) => r.model === "hash-64" && Number(r.dims) === DIMS)).toBe(true);
+      // Heading and content are embedded in their own letters, diacritics kept.
+      expect(requests.flatMap((r) => r.body.input)).toContain(
+        "Thực đơn\nPhở bò, bún chả và cơm tấm được phục vụ cả ngày.",
+      );
 
-    expect(await searchPassages(db, { agentId, query: "automobile", embedder: null })).toEqual([]);
-    const hits = await searchPassages(db, { agentId, query: "automobile", embedder: embedder() });
-    expect(hits[0]?.content).toContain("car rental");
-    // Fusion keeps word matches on top when both lists agree.
-    const hours = await searchPassages(db, { agentId, query: "opening hours", embedder: embedder() });
-    expect(hours[0]?.heading).toBe("Giờ mở cửa");
-    expect(hours[0]!.score).toBeGreaterThan(hours[1]!.score);
-    const vi = await searchPassages(db, { agentId, query: "thuê xe hơi", embedder: embedder() });
-    expect(vi[0]?.content).toContain("car rental");
-  });
-
-  it("keeps vectors with their passages: re-index replaces them, removing the document removes them", async () => {
-    const { db } = database();
-    const agentId = await seedAgent(db);
-    const documentId = await seedDocument(db, agentId);
-    await replacePassages(db, { agentId, documentId, passages: CORPUS, embedder: embedder() });
-    await replacePassages(db, { agentId, documentId, passages: CORPUS.slice(0, 3), embedder: embedder() });
-    expect(await embeddingRows(db, agentId)).toHaveLength(3);
-    await db.delete(documents).where(eq(documents.id, documentId));
-    expect(await embeddingRows(db, agentId)).toHaveLength(0);
-  });
-
-  it("never returns another agent's passages through vectors", async () => {
-    const { db } = database();
-    const a = await seedAgent(db);
-    const b = await seedAgent(db);
-    const docA = await seedDocument(db, a);
-    const docB = await seedDocument(db, b);
-    await replacePassages(db, {
-      agentId: a,
-      documentId: docA,
-      passages: CORPUS.slice(1),
-      embedder: embedder(),
+      expect(await searchPassages(db, { agentId, query: "automobile", embedder: null })).toEqual([]);
+      const hits = await searchPassages(db, { agentId, query: "automobile", embedder: embedder() });
+      expect(hits[0]?.content).toContain("car rental");
+      // Fusion keeps word matches on top when both lists agree.
+      const hours = await searchPassages(db, { agentId, query: "opening hours", embedder: embedder() });
+      expect(hours[0]?.heading).toBe("Giờ mở cửa");
+      expect(hours[0]!.score).toBeGreaterThan(hours[1]!.score);
+      const vi = await searchPassages(db, { agentId, query: "thuê xe hơi", embedder: embedder() });
+      expect(vi[0]?.content).toContain("car rental");
     });
-    await replacePassages(db, { agentId: b, documentId: docB, passages: CORPUS, embedder: embedder() });
-    const hits = await searchPassages(db, {
-      agentId: a,
-      query: "automobile",
-      embedder: embedder(),
-      limit: 10,
+
+    it("keeps vectors with their passages: re-index replaces them, removing the document removes them", async () => {
+      const { db } = database();
+      const agentId = await seedAgent(db);
+      const documentId = await seedDocument(db, agentId);
+      await replacePassages(db, { agentId, documentId, passages: CORPUS, embedder: embedder() });
+      await replacePassages(db, { agentId, documentId, passages: CORPUS.slice(0, 3), embedder: embedder() });
+      expect(await embeddingRows(db, agentId)).toHaveLength(3);
+      await db.delete(documents).where(eq(documents.id, documentId));
+      expect(await embeddingRows(db, agentId)).toHaveLength(0);
     });
-    expect(hits.length).toBeGreaterThan(0);
-    expect(hits.every((h) => h.documentId === docA)).toBe(true);
-    expect(hits.some((h) => h.content.includes("car rental"))).toBe(false);
-  });
 
-  it("indexes full text when the model is down, and embedMissing fills the vectors in later", async () => {
-    const { db } = database();
-    const agentId = await seedAgent(db);
-    const documentId = await seedDocument(db, agentId);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    mode = "fail";
-    const result = await replacePassages(db, { agentId, documentId, passages: CORPUS, embedder: embedder() });
-    expect(result).toMatchObject({ count: 5, embedded: false });
-    expect(warn.mock.calls.flat().join("\n")).toMatch(/full text only/);
-    expect(await embeddingRows(db, agentId)).toHaveLength(0);
-    // Searching while the model is down still answers from full text.
-    const hits = await searchPassages(db, { agentId, query: "opening hours", embedder: embedder() });
-    expect(hits[0]?.heading).toBe("Giờ mở cửa");
-    warn.mockRestore();
-
-    mode = "ok";
-    let total = 0;
-    for (let n = await embedMissing(db, { embedder: embedder(), agentId, limit: 2 }); n > 0; ) {
-      total += n;
-      n = await embedMissing(db, { embedder: embedder(), agentId, limit: 2 });
-    }
-    expect(total).toBe(5);
-    expect(await embeddingRows(db, agentId)).toHaveLength(5);
-    expect(await embedMissing(db, { embedder: embedder(), agentId })).toBe(0);
-    // A new model re-embeds everything; vectors of the old one are not searched with the new one.
-    const other = embedder({ model: "hash-64-v2" });
-    expect(await embedMissing(db, { embedder: other, agentId })).toBe(5);
-    expect((await embeddingRows(db, agentId)).every((r) => r.model === "hash-64-v2")).toBe(true);
-    const hits2 = await searchPassages(db, { agentId, query: "automobile", embedder: embedder() });
-    expect(hits2).toEqual([]);
-  });
-
-  it("answers from full text when the model hangs at search time", async () => {
-    const { db } = database();
-    const agentId = await seedAgent(db);
-    const documentId = await seedDocument(db, agentId);
-    await replacePassages(db, { agentId, documentId, passages: CORPUS, embedder: embedder() });
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    mode = "hang";
-    const started = Date.now();
-    const hits = await searchPassages(db, {
-      agentId,
-      query: "parking",
-      embedder: embedder({ timeoutMs: 300 }),
+    it("never returns another agent's passages through vectors", async () => {
+      const { db } = database();
+      const a = await seedAgent(db);
+      const b = await seedAgent(db);
+      const docA = await seedDocument(db, a);
+      const docB = await seedDocument(db, b);
+      await replacePassages(db, {
+        agentId: a,
+        documentId: docA,
+        passages: CORPUS.slice(1),
+        embedder: embedder(),
+      });
+      await replacePassages(db, { agentId: b, documentId: docB, passages: CORPUS, embedder: embedder() });
+      const hits = await searchPassages(db, {
+        agentId: a,
+        query: "automobile",
+        embedder: embedder(),
+        limit: 10,
+      });
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits.every((h) => h.documentId === docA)).toBe(true);
+      expect(hits.some((h) => h.content.includes("car rental"))).toBe(false);
     });
-    expect(Date.now() - started).toBeLessThan(3_000);
-    expect(hits[0]?.heading).toBe("Bãi đỗ");
-    warn.mockRestore();
+
+    it("indexes full text when the model is down, and embedMissing fills the vectors in later", async () => {
+      const { db } = database();
+      const agentId = await seedAgent(db);
+      const documentId = await seedDocument(db, agentId);
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      mode = "fail";
+      const result = await replacePassages(db, {
+        agentId,
+        documentId,
+        passages: CORPUS,
+        embedder: embedder(),
+      });
+      expect(result).toMatchObject({ count: 5, embedded: false });
+      expect(warn.mock.calls.flat().join("\n")).toMatch(/full text only/);
+      expect(await embeddingRows(db, agentId)).toHaveLength(0);
+      // Searching while the model is down still answers from full text.
+      const hits = await searchPassages(db, { agentId, query: "opening hours", embedder: embedder() });
+      expect(hits[0]?.heading).toBe("Giờ mở cửa");
+      warn.mockRestore();
+
+      mode = "ok";
+      let total = 0;
+      for (let n = await embedMissing(db, { embedder: embedder(), agentId, limit: 2 }); n > 0; ) {
+        total += n;
+        n = await embedMissing(db, { embedder: embedder(), agentId, limit: 2 });
+      }
+      expect(total).toBe(5);
+      expect(await embeddingRows(db, agentId)).toHaveLength(5);
+      expect(await embedMissing(db, { embedder: embedder(), agentId })).toBe(0);
+      // A new model re-embeds everything; vectors of the old one are not searched with the new one.
+      const other = embedder({ model: "hash-64-v2" });
+      expect(await embedMissing(db, { embedder: other, agentId })).toBe(5);
+      expect((await embeddingRows(db, agentId)).every((r) => r.model === "hash-64-v2")).toBe(true);
+      const hits2 = await searchPassages(db, { agentId, query: "automobile", embedder: embedder() });
+      expect(hits2).toEqual([]);
+    });
+
+    it("answers from full text when the model hangs at search time", async () => {
+      const { db } = database();
+      const agentId = await seedAgent(db);
+      const documentId = await seedDocument(db, agentId);
+      await replacePassages(db, { agentId, documentId, passages: CORPUS, embedder: embedder() });
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      mode = "hang";
+      const started = Date.now();
+      const hits = await searchPassages(db, {
+        agentId,
+        query: "parking",
+        embedder: embedder({ timeoutMs: 300 }),
+      });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(hits[0]?.heading).toBe("Bãi đỗ");
+      warn.mockRestore();
+    });
   });
-});
+}
 
 // Without pgvector (Debian's Postgres; simulated on PGlite by dropping the table): one log line, no crash.
 const degraded: [string, "pglite" | "postgres"][] = [
