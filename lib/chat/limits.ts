@@ -168,7 +168,8 @@ export async function enforcePublicLimits(
     spend,
   );
   // More new visitors from the address this hour than a household brings: automated, from now on.
-  const crowd = who.isNewVisitor && results[3] ? !results[3].ok : false;
+  const newVisitors = who.isNewVisitor ? results[minuteLimits.length - 1] : null;
+  const crowd = newVisitors ? !newVisitors.ok : false;
   if (!crowd && !flagged) {
     // The day limits were counted and passed (a refusal has thrown): null is a month already used up.
     if (after === null) return allowanceSpent(db, who.agentId);

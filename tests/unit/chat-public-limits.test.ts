@@ -10,6 +10,7 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { agents, messageAllowance } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { rateLimitCount } from "../helpers/rate-limit-count";
 import { recordQueries } from "../helpers/recording-db";
 import { backendDatabase, backends, seedAgent } from "../helpers/retrieval-db";
 import { solveChallenge } from "../helpers/solve-challenge";
@@ -23,13 +24,6 @@ const request = (solution?: string) =>
   new Request("http://localhost/api/v1/public/agent/conversation/message", {
     headers: solution ? { [CHALLENGE_HEADER]: solution } : {},
   });
-
-async function counted(db: Db, key: string): Promise<number> {
-  const rows = rowsOf<{ count: number }>(
-    await db.execute(sql`SELECT count FROM rate_limits WHERE key = ${key}`),
-  );
-  return Number(rows[0]?.count ?? 0);
-}
 
 async function ownerOf(db: Db, agentId: string): Promise<string> {
   const [row] = await db.select({ ownerId: agents.ownerId }).from(agents).where(eq(agents.id, agentId));
@@ -88,7 +82,7 @@ for (const backend of backends) {
         `chat-visitor-day:${visitor.visitorId}`,
         `chat-address-day:${visitor.agentId}:${visitor.addressKey}`,
       ]) {
-        expect(await counted(db, key), key).toBe(1);
+        expect(await rateLimitCount(db, key), key).toBe(1);
       }
     });
 
@@ -102,15 +96,15 @@ for (const backend of backends) {
       const err = await enforcePublicLimits(db, request(), visitor).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ChallengeError);
       expect(await used(db, ownerId)).toBeNull();
-      expect(await counted(db, `chat-visitor:${visitor.visitorId}`)).toBe(1);
-      expect(await counted(db, `chat-visitor-day:${visitor.visitorId}`)).toBe(0);
+      expect(await rateLimitCount(db, `chat-visitor:${visitor.visitorId}`)).toBe(1);
+      expect(await rateLimitCount(db, `chat-visitor-day:${visitor.visitorId}`)).toBe(0);
       expect(await refusals(db, agentId, "challenge")).toBe(1);
 
       const solution = solveChallenge((err as ChallengeError).challenge);
       const max = (await currentLimits(db, ownerId)).monthlyMessages;
       expect(await enforcePublicLimits(db, request(solution), visitor)).toEqual({ used: 1, max });
-      expect(await counted(db, `chat-visitor-day:${visitor.visitorId}`)).toBe(1);
-      expect(await counted(db, `chat-visitor:${visitor.visitorId}`)).toBe(2);
+      expect(await rateLimitCount(db, `chat-visitor-day:${visitor.visitorId}`)).toBe(1);
+      expect(await rateLimitCount(db, `chat-visitor:${visitor.visitorId}`)).toBe(2);
       // The same solution again is a replay: refused, nothing spent.
       const replayed = await enforcePublicLimits(db, request(solution), visitor).catch((e: unknown) => e);
       expect(replayed).toBeInstanceOf(ChallengeError);
@@ -131,7 +125,7 @@ for (const backend of backends) {
       }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ChallengeError);
       expect(await used(db, ownerId)).toBe(cap);
-      expect(await counted(db, `chat-suspect-address:${address}`)).toBe(1);
+      expect(await rateLimitCount(db, `chat-suspect-address:${address}`)).toBe(1);
       // A visitor with a cookie from the same address is now challenged too.
       const known = await enforcePublicLimits(db, request(), who(undefined, address)).catch(
         (e: unknown) => e,

@@ -4,6 +4,7 @@ import { rowsOf } from "@/lib/db/rows";
 import { ApiError } from "@/lib/http/errors";
 import { raiseFlag } from "@/lib/limits/flags";
 import { countInOrder, enforce, hit, hitInOrder } from "@/lib/limits/rate-limit";
+import { rateLimitCount } from "../helpers/rate-limit-count";
 import { backendDatabase, backends } from "../helpers/retrieval-db";
 
 for (const backend of backends) {
@@ -51,12 +52,7 @@ for (const backend of backends) {
 
     it("counts several limits in one statement, in order, and none after the first one exceeded", async () => {
       const { db } = database();
-      const count = async (key: string) =>
-        Number(
-          rowsOf<{ count: number }>(
-            await db.execute(sql`SELECT count FROM rate_limits WHERE key = ${key}`),
-          )[0]?.count ?? 0,
-        );
+      const count = (key: string) => rateLimitCount(db, key);
       const limits = [
         { key: "order-visitor", max: 2, windowSeconds: 60 },
         { key: "order-address", max: 3, windowSeconds: 60 },
@@ -145,12 +141,7 @@ for (const backend of backends) {
 
     it("counts the limits past `gateFrom`, and writes after them, only while no mark is raised", async () => {
       const { db } = database();
-      const count = async (key: string) =>
-        Number(
-          rowsOf<{ count: number }>(
-            await db.execute(sql`SELECT count FROM rate_limits WHERE key = ${key}`),
-          )[0]?.count ?? 0,
-        );
+      const count = (key: string) => rateLimitCount(db, key);
       const after = {
         name: "gate_test",
         cte: (within: SQL) =>
