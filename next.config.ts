@@ -21,6 +21,9 @@ const nextConfig: NextConfig = {
   // WASM Postgres, pg-boss and pg load files relative to their own package: keep them out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "pg-boss", "pg"],
   poweredByHeader: false,
+  // Our server compresses (lib/http/compression.ts, from scripts/serve.ts): a whole answer in one call and
+  // small ones not at all, where Next's opens a zlib stream for every response (issue 18: throughput).
+  compress: false,
   reactStrictMode: true,
   typedRoutes: false,
   devIndicators: false,

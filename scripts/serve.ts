@@ -1,12 +1,14 @@
 import { createServer } from "node:http";
 import { configOrExit } from "@/lib/config";
 import { PEER_HEADER } from "@/lib/http/client-ip";
+import { compressResponse } from "@/lib/http/compression";
 import { hstsHeader } from "@/lib/http/security-headers";
 
 /**
- * Serves the production build. The one thing it adds to `next start`: the socket's peer address in a
+ * Serves the production build. What it adds to `next start`: the socket's peer address in a
  * header no client can set (any incoming copy is dropped), because Next keeps a client-sent
- * X-Forwarded-For as is and route handlers cannot see the socket. Per-address limits rely on it.
+ * X-Forwarded-For as is and route handlers cannot see the socket. Per-address limits rely on it. And it
+ * compresses responses itself (lib/http/compression.ts; next.config turns Next's compression off).
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -39,6 +41,7 @@ const server = createServer((req, res) => {
   delete req.headers[PEER_HEADER];
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
   if (hsts) res.setHeader("Strict-Transport-Security", hsts);
+  compressResponse(req, res);
   void handler(req, res);
 });
 // Long-lived answer streams (chat) must not be cut by Node's default request timeout.
