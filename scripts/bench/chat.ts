@@ -552,7 +552,10 @@ function cpuProbe(server: Server, databaseUrl: string | undefined): CpuProbe {
   };
 }
 
-async function hammer(label: string, request: () => Promise<Response>, cpu: CpuProbe): Promise<number> {
+/** Requests per second, and the server's CPU ms per request (null: none succeeded). */
+type Hammered = { rps: number; cpuMs: number | null };
+
+async function hammer(label: string, request: () => Promise<Response>, cpu: CpuProbe): Promise<Hammered> {
   const end = performance.now() + LOAD_SECONDS * 1000;
   const times: number[] = [];
   const failures = new Map<string, number>();
@@ -589,7 +592,7 @@ async function hammer(label: string, request: () => Promise<Response>, cpu: CpuP
   console.log(
     `  ${label.padEnd(26)} ${String(times.length).padStart(8)} ${rps.toFixed(1).padStart(8)} ${pct(times, 50).toFixed(1).padStart(8)} ${pct(times, 95).toFixed(1).padStart(8)} ${(times.at(-1) ?? 0).toFixed(1).padStart(8)} ${per(cpuAfter.server - cpuBefore.server)} ${dbCpu}   ${failures.size ? [...failures].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}`,
   );
-  return rps;
+  return { rps, cpuMs: times.length ? (cpuAfter.server - cpuBefore.server) / times.length : null };
 }
 
 async function load(
@@ -622,14 +625,20 @@ async function load(
   );
   const health = await hammer("/api/health", () => fetch(`${base}/api/health`), cpu);
   const goal = POSTGRES ? 25 : 10;
-  const ratio = (x: number) => `${((100 * x) / Math.max(health, 1e-9)).toFixed(1)} %`;
+  const ratio = (x: Hammered) => `${((100 * x.rps) / Math.max(health.rps, 1e-9)).toFixed(1)} %`;
   console.log(
     "  (cpu/req: the server's CPU ms per request; db/req: its Postgres backends' — what the machine's load does not change)",
   );
   console.log(
     `  answers / health throughput: built-in ${ratio(builtin)} (issue 18's goal on ${POSTGRES ? "Postgres" : "PGlite"}: ≥ ${goal} %), instant model ${ratio(model)}${NO_CACHE ? " (no remembered searches)" : ""}`,
   );
-  return { builtin, model, health };
+  return {
+    builtin: builtin.rps,
+    model: model.rps,
+    health: health.rps,
+    builtinCpuMs: builtin.cpuMs,
+    healthCpuMs: health.cpuMs,
+  };
 }
 
 /** One question in JSON mode: ms until the whole answer is back, and how it was answered. */

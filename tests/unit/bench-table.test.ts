@@ -76,6 +76,22 @@ describe("bench table", () => {
     expect(row(onPglite, "instant-model").met).toBeNull();
   });
 
+  it("shows the server's CPU per answer and per health probe beside the share, when measured", () => {
+    const measured = chat("postgres");
+    measured.sizes[0]!.throughput = {
+      builtin: 160,
+      model: 80,
+      health: 800,
+      builtinCpuMs: 5.094,
+      healthCpuMs: 1.281,
+    };
+    const share = chatRows(measured).find((r) => r.what.startsWith("built-in"))!;
+    expect(share).toMatchObject({
+      value: "20.0 % (160.0 / 800 req/s; server CPU 5.09 / 1.28 ms each)",
+      met: false,
+    });
+  });
+
   it("compares a miss's p95 with a hit's, and fails health under misses on a failed check even when fast", () => {
     const rows = chatRows(chat("pglite"));
     const miss = rows.find((r) => r.what.startsWith("miss / hit"))!;
