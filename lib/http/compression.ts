@@ -236,6 +236,14 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
       held.push(buffer);
       heldBytes += buffer.length;
     }
+    // A large body handed over at once still goes through the stream: one synchronous gzip of megabytes
+    // would hold every other request for as long.
+    if (heldBytes > HOLD_BYTES) {
+      startStreaming();
+      gzip?.end(cb);
+      mode = "done";
+      return res;
+    }
     sendWhole(cb);
     return res;
   }) as typeof res.end;

@@ -260,6 +260,20 @@ describe("compressResponse over real HTTP", () => {
     expect(new Set(lines.map((l) => l.split(":")[0])).size).toBe(Number(lines.at(-1)!.split(":")[0]) + 1);
   });
 
+  it("streams a large body handed over in one call rather than gzipping it in one go", async () => {
+    const body = "Ủy ban nhân dân thành phố. ".repeat(20_000);
+    handlers.set("/one-call", (_req, res) => {
+      res.setHeader("content-type", "text/plain; charset=utf-8");
+      res.end(body);
+    });
+    const got = await get("/one-call");
+    expect(Buffer.byteLength(body)).toBeGreaterThan(HOLD_BYTES);
+    expect(got.headers["content-encoding"]).toBe("gzip");
+    expect(got.headers["transfer-encoding"]).toBe("chunked");
+    expect(got.headers["content-length"]).toBeUndefined();
+    expect(got.body).toBe(body);
+  });
+
   it("answers HEAD and 304 with no body and no encoding", async () => {
     handlers.set("/head", (_req, res) => {
       res.setHeader("content-type", "text/html");
