@@ -1,7 +1,9 @@
 import { createServer } from "node:http";
+import path from "node:path";
 import { configOrExit } from "@/lib/config";
 import { PEER_HEADER } from "@/lib/http/client-ip";
 import { compressResponse } from "@/lib/http/compression";
+import { precompressedStatic } from "@/lib/http/precompressed";
 import { hstsHeader } from "@/lib/http/security-headers";
 
 /**
@@ -30,6 +32,8 @@ await app.prepare();
 // time whether the public URL is https (next.config headers are fixed at build). Read after prepare(),
 // which loads .env files.
 const hsts = hstsHeader(configOrExit().APP_URL);
+// The build's scripts and stylesheets, compressed once at build time (lib/build/precompress.ts).
+const staticVariants = precompressedStatic(path.join(process.cwd(), ".next", "static"));
 
 let stopping = false;
 process.once("SIGTERM", () => {
@@ -41,7 +45,7 @@ const server = createServer((req, res) => {
   delete req.headers[PEER_HEADER];
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
   if (hsts) res.setHeader("Strict-Transport-Security", hsts);
-  compressResponse(req, res);
+  compressResponse(req, res, staticVariants);
   void handler(req, res);
 });
 // Long-lived answer streams (chat) must not be cut by Node's default request timeout.

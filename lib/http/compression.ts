@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { constants, createGzip, type Gzip, gzipSync } from "node:zlib";
+import type { Coding, StaticVariants, Variant } from "./precompressed";
 
 /**
  * Response compression for our own server (scripts/serve.ts; next.config sets `compress: false`).
@@ -14,6 +15,8 @@ import { constants, createGzip, type Gzip, gzipSync } from "node:zlib";
  * - still writing after it (streamed pages, files read from disk) or past `HOLD_BYTES`: a gzip stream,
  *   flushed after every write so a streamed page's shell reaches the browser at once.
  * Server-sent events and anything marked `no-transform` are never touched (each event must leave now).
+ * The build's scripts and stylesheets go as compressed at build time (lib/http/precompressed.ts), Brotli
+ * where the browser takes it: Next still finds the file and sets its headers; its bytes are replaced.
  */
 
 /** Below this a gzip header and trailer cost about what compression saves (the `compression` package's default). */
@@ -24,19 +27,19 @@ export const HOLD_BYTES = 64 * 1024;
 const COMPRESSIBLE =
   /^(text\/(?!event-stream)[\w.+-]+|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|manifest\+json)|image\/svg\+xml)\s*(;|$)/i;
 
-/** Whether the client takes gzip (RFC 9110 §12.5.3: absent or q=0 means no; `*` counts). */
-export function acceptsGzip(header: string | undefined): boolean {
+/** Whether the client takes this coding (RFC 9110 §12.5.3: absent or q=0 means no; `*` counts). */
+export function accepts(header: string | undefined, coding: Coding): boolean {
   if (!header) return false;
-  let gzip: number | undefined;
+  let named: number | undefined;
   let star: number | undefined;
   for (const part of header.split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     const weight = q ? Number(q.slice(2)) : 1;
-    if (name.trim() === "gzip") gzip = Number.isFinite(weight) ? weight : 0;
+    if (name.trim() === coding) named = Number.isFinite(weight) ? weight : 0;
     else if (name.trim() === "*") star = Number.isFinite(weight) ? weight : 0;
   }
-  return (gzip ?? star ?? 0) > 0;
+  return (named ?? star ?? 0) > 0;
 }
 
 function compressible(res: ServerResponse): boolean {
@@ -95,19 +98,31 @@ function applyHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | unknow
 
 /**
  * Takes over `res`'s writing methods for this one response. Call before anything else touches `res`.
- * Does nothing for HEAD requests and clients that do not accept gzip (beyond `Vary`).
+ * Does nothing for HEAD requests and clients that take no coding we have (beyond `Vary`). `staticVariants`
+ * is asked only for a 200 that Next is sending, so only for files the build holds.
  */
-export function compressResponse(req: IncomingMessage, res: ServerResponse): void {
+export function compressResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  staticVariants?: StaticVariants,
+): void {
   if (req.method === "HEAD") return;
-  const gzipOk = acceptsGzip(req.headers["accept-encoding"]);
+  const header = req.headers["accept-encoding"];
+  const accepted = new Set<Coding>();
+  if (accepts(header, "br")) accepted.add("br");
+  if (accepts(header, "gzip")) accepted.add("gzip");
 
   const write = res.write.bind(res) as (chunk: Chunk, cb?: Callback) => boolean;
   const end = res.end.bind(res) as (chunk?: Chunk | Callback, cb?: Callback) => ServerResponse;
   const writeHead = res.writeHead.bind(res) as (status: number) => ServerResponse;
   const flushHeaders = res.flushHeaders.bind(res);
 
-  /** undecided → held (compressible, holding chunks) → sent whole | streaming (gzip) | passthrough. */
-  let mode: "undecided" | "held" | "streaming" | "passthrough" | "done" = "undecided";
+  /**
+   * undecided → held (compressible, holding chunks) → sent whole | streaming (gzip); or passthrough; or
+   * substituted (the build's precompressed file goes instead of what is written).
+   */
+  let mode: "undecided" | "held" | "streaming" | "substituted" | "passthrough" | "done" = "undecided";
+  let variant: Variant | null = null;
   let held: Buffer[] = [];
   let heldBytes = 0;
   let heldCallbacks: Callback[] = [];
@@ -127,7 +142,20 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
     if (mode !== "undecided") return;
     if (!compressible(res)) return restore();
     addVary(res);
-    if (!gzipOk) return restore();
+    if (staticVariants && res.statusCode === 200 && accepted.size > 0) {
+      variant = staticVariants((req.url ?? "").split("?")[0]!, accepted);
+      if (variant) {
+        mode = "substituted";
+        res.setHeader("Content-Encoding", variant.coding);
+        res.setHeader("Content-Length", variant.body.length);
+        return;
+      }
+    }
+    if (!accepted.has("gzip")) return restore();
+    // A body whose length is declared and small goes as it is, however many turns it takes (a file piped
+    // from disk arrives a turn later than it starts).
+    const declared = Number(res.getHeader("content-length") ?? Number.NaN);
+    if (declared < MIN_BYTES) return restore();
     mode = "held";
   };
 
@@ -184,7 +212,7 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
   });
 
   res.writeHead = ((status: number, ...rest: unknown[]) => {
-    if (mode !== "undecided" && mode !== "held")
+    if (mode !== "undecided" && mode !== "held" && mode !== "substituted")
       return (writeHead as (...a: unknown[]) => ServerResponse)(status, ...rest);
     res.statusCode = status;
     const headers = rest.find((r) => typeof r === "object");
@@ -209,6 +237,11 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
       gzip.flush(constants.Z_SYNC_FLUSH);
       return ok;
     }
+    if (mode === "substituted") {
+      // The file's own bytes are not needed: its precompressed copy goes at the end.
+      if (cb) process.nextTick(cb);
+      return true;
+    }
     if (mode !== "held") return false;
     if (chunk !== undefined && chunk.length > 0) {
       const buffer = toBuffer(chunk, encoding);
@@ -225,6 +258,12 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
     decide();
     if (mode === "passthrough") return (res.end as (...x: unknown[]) => ServerResponse)(a, b, c);
     const { chunk, encoding, cb } = args(a, b, c);
+    if (mode === "substituted" && variant) {
+      mode = "done";
+      writeHead(res.statusCode);
+      end(variant.body, cb);
+      return res;
+    }
     if (mode === "streaming" && gzip) {
       mode = "done";
       gzip.end(chunk === undefined ? undefined : toBuffer(chunk, encoding), cb);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import type { AddressInfo } from "node:net";
 import { createGunzip, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsGzip, compressResponse, HOLD_BYTES, MIN_BYTES } from "@/lib/http/compression";
+import { accepts, compressResponse, HOLD_BYTES, MIN_BYTES } from "@/lib/http/compression";
 
 /** Each test names its handler by path; the server runs compressResponse first, as scripts/serve.ts does. */
 const handlers = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>();
@@ -59,17 +59,20 @@ function get(path: string, opts: { method?: string; encoding?: string | null } =
 const json = (bytes: number) =>
   JSON.stringify({ answer: "Quận 1 có chợ Bến Thành. ".repeat(Math.ceil(bytes / 30)).slice(0, bytes) });
 
-describe("acceptsGzip", () => {
+describe("accepts", () => {
   it("reads the header's weights", () => {
-    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
-    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
-    expect(acceptsGzip("gzip;q=0")).toBe(false);
-    expect(acceptsGzip("identity")).toBe(false);
-    expect(acceptsGzip("*")).toBe(true);
-    expect(acceptsGzip("*;q=0.5, gzip;q=0")).toBe(false);
-    expect(acceptsGzip("gzip;q=zero")).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
-    expect(acceptsGzip("")).toBe(false);
+    expect(accepts("gzip, deflate, br", "gzip")).toBe(true);
+    expect(accepts("gzip, deflate, br", "br")).toBe(true);
+    expect(accepts("gzip, deflate", "br")).toBe(false);
+    expect(accepts("br;q=1.0, gzip;q=0.8", "gzip")).toBe(true);
+    expect(accepts("gzip;q=0", "gzip")).toBe(false);
+    expect(accepts("identity", "gzip")).toBe(false);
+    expect(accepts("*", "br")).toBe(true);
+    expect(accepts("*;q=0.5, gzip;q=0", "gzip")).toBe(false);
+    expect(accepts("gzip;q=zero", "gzip")).toBe(false);
+    expect(accepts("brotli", "br")).toBe(false);
+    expect(accepts(undefined, "gzip")).toBe(false);
+    expect(accepts("", "gzip")).toBe(false);
   });
 });
 
