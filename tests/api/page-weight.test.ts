@@ -1,4 +1,5 @@
-import { gzipSync } from "node:zlib";
+import { request } from "node:http";
+import { brotliDecompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { COMPILE_HINT } from "@/lib/build/compile-hints";
 import vi from "@/messages/vi.json";
@@ -119,6 +120,52 @@ describe("the public chat page paints from its HTML alone", () => {
  * paint. The scripts it is made of carry V8's compile hint (lib/build/compile-hints.ts, added after the
  * build's compile by next.config.ts), so Chrome compiles them while they stream in instead of in that task.
  */
+/** The bytes as they leave the server, undecoded (fetch would decode them). */
+function raw(url: string, acceptEncoding: string) {
+  return new Promise<{ status: number; encoding?: string; length?: string; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers: { "accept-encoding": acceptEncoding }, agent: false }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (c: Buffer) => parts.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: res.headers["content-encoding"],
+            length: res.headers["content-length"],
+            body: Buffer.concat(parts),
+          }),
+        );
+        res.on("error", reject);
+      })
+        .on("error", reject)
+        .end();
+    },
+  );
+}
+
+describe("the public chat page's scripts go as the build compressed them", () => {
+  it("/vi/c/{agent}: every script in Brotli to a browser that takes it, fewer bytes than the gzip budget counts", async () => {
+    const { agentId } = await setUp();
+    const html = await page(`/vi/c/${agentId}`);
+    const weight = await scriptWeight(html, baseUrl());
+    let sent = 0;
+    for (const src of weight.files) {
+      const url = new URL(src.replaceAll("&amp;", "&"), baseUrl()).href;
+      const br = await raw(url, "gzip, deflate, br, zstd");
+      const plain = await raw(url, "identity");
+      expect(br.status, src).toBe(200);
+      expect(plain.encoding, src).toBeUndefined();
+      if (plain.body.length < 1024) continue;
+      expect(br.encoding, src).toBe("br");
+      expect(br.length, src).toBe(String(br.body.length));
+      expect(brotliDecompressSync(br.body).equals(plain.body), src).toBe(true);
+      sent += br.body.length;
+    }
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(weight.gzipBytes);
+  });
+});
+
 describe("the public chat page's start-up scripts are compiled while they download", () => {
   it("/en/c/{agent}: the framework's scripts start with the compile hint", async () => {
     const { agentId } = await setUp();
