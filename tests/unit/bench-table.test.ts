@@ -64,6 +64,17 @@ describe("bench table", () => {
     expect(tbt).toMatchObject({ value: "100 ms", met: true });
   });
 
+  it("adds what a browser taking Brotli receives of the largest public page, for reference, when measured", () => {
+    const sent: PagesResult = {
+      ...pages,
+      pages: pages.pages.map((p) => (p.budget === 140 ? { ...p, sentKb: p.gzipKb * 0.875 } : p)),
+    };
+    const rows = pageRows(sent);
+    expect(rows[1]).toMatchObject({ value: "122.5 KB", goal: "–", met: null });
+    expect(rows[1]!.what).toContain("Brotli");
+    expect(pageRows(pages).some((r) => r.what.includes("Brotli"))).toBe(false);
+  });
+
   it("uses each database's own goals for the work before the model and the throughput share", () => {
     const onPglite = chatRows(chat("pglite"));
     const onPostgres = chatRows(chat("postgres"));
