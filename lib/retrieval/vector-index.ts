@@ -115,6 +115,30 @@ export function vectorIndexReady(db: Db, dims: number): boolean {
   return attempts.get(db)?.get(dims)?.ready === true;
 }
 
+/**
+ * At start: the index for the vectors already stored, in case they were written before it existed (a
+ * database from an earlier version). The dimension comes from one row (one embedding model at a time;
+ * another dimension still gets its index when written or first searched). On PGlite the caller awaits it:
+ * the build holds the database's one thread for as long as it takes (minutes at 100k vectors), better
+ * before the first request than behind a visitor's first search. Postgres builds CONCURRENTLY, meanwhile.
+ */
+export async function indexStoredVectors(db: Db): Promise<number | null> {
+  let dims: number | string | null | undefined;
+  try {
+    const r = await db.execute<{ dims: number | string | null }>(
+      sql`select vector_dims(embedding) as dims from passage_embeddings limit 1`,
+    );
+    dims = r.rows[0]?.dims;
+  } catch (err) {
+    // Never a reason not to start: searches scan exactly, and the index is tried again when written.
+    log.warn(`could not look for stored vectors to index: ${(err as Error).message}`);
+    return null;
+  }
+  if (dims === undefined || dims === null) return null;
+  await ensureVectorIndex(db, Number(dims));
+  return Number(dims);
+}
+
 async function build(db: Db, dims: number): Promise<boolean> {
   const shape = indexShape(dims);
   if (!shape) return false;

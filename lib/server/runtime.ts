@@ -8,6 +8,7 @@ import { outsideRequest } from "@/lib/http/request-id";
 import { type JobSystem, startJobSystem } from "@/lib/jobs/boss";
 import { logger } from "@/lib/logger";
 import { startRedirectRefresh } from "@/lib/redirects/refresh";
+import { indexStoredVectors } from "@/lib/retrieval/vector-index";
 import { registerEmbedPolicyLookup } from "@/lib/widget/embed-policy";
 import { drain, openStreams } from "./drain";
 import { applicationName, refuseLocalFilesAcrossMachines } from "./shared-disk";
@@ -54,6 +55,12 @@ async function boot(): Promise<Runtime> {
   }
   await migrate(database);
   const capabilities = await detectCapabilities(database.db);
+  if (capabilities.vector) {
+    const indexed = indexStoredVectors(database.db);
+    // PGlite: before any request (the build would hold its one thread behind a visitor's search).
+    if (database.kind === "pglite") await indexed;
+    else void indexed;
+  }
   const work = database.kind === "pglite" || cfg.WORKER_MODE === "inline";
   const jobs = await startJobSystem(database, { work });
   startRedirectRefresh(database.db, cfg.REDIRECTS_REFRESH_SECONDS);

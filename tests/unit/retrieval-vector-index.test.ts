@@ -10,6 +10,7 @@ import {
   EF_SEARCH,
   ensureVectorIndex,
   indexShape,
+  indexStoredVectors,
   walksIndex,
 } from "@/lib/retrieval/vector-index";
 import { insertEmbeddings, nearestPassages, vectorsAvailable } from "@/lib/retrieval/vectors";
@@ -215,6 +216,45 @@ for (const backend of backends) {
       const walked = await vectorStatements(large);
       expect(walked).toHaveLength(1);
       expect(walked[0]).toContain("::vector(32)");
+    });
+
+    it("is built at start for vectors stored before it existed (a database from an earlier version)", async () => {
+      const { db } = database();
+      if (!(await vectorsAvailable(db))) {
+        await expectFullTextOnly(db);
+        expect(await indexStoredVectors(db)).toBeNull();
+        return;
+      }
+      const agentId = await seedAgent(db, "earlier");
+      await learn(db, agentId, texts(20, 7), embedder);
+      const before = await indexes(db);
+      expect(before.length).toBeGreaterThan(0);
+      for (const name of before) await db.execute(sql.raw(`drop index ${name}`));
+      expect(await indexes(db)).toEqual([]);
+      // A new process: nothing remembered of which indexes this database has.
+      const restarted = Object.create(db) as Database["db"];
+      const dims = await indexStoredVectors(restarted);
+      expect(dims).not.toBeNull();
+      expect(await indexes(db)).toEqual([`passage_embeddings_hnsw_${dims}`]);
+      // And a walk, under the settings search walks it with, goes through it.
+      const plan = await withStatementBudget(
+        db,
+        5_000,
+        (tx) =>
+          tx.execute(
+            sql.raw(
+              `explain select 1 from passage_embeddings where vector_dims(embedding) = ${dims} order by ` +
+                `embedding::vector(${dims}) <=> (select embedding::vector(${dims}) from passage_embeddings limit 1) limit 5`,
+            ),
+          ),
+        { settings: APPROXIMATE_SETTINGS },
+      );
+      expect(plan.rows.map((r) => Object.values(r)[0]).join("\n")).toContain(
+        `passage_embeddings_hnsw_${dims}`,
+      );
+      // The other dimensions' indexes, as the tests before left them.
+      for (const name of before) await ensureVectorIndex(Object.create(db), Number(name.split("_").at(-1)));
+      expect(await indexes(db)).toEqual(before);
     });
   });
 }
