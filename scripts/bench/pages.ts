@@ -75,19 +75,26 @@ const result: PagesResult = {
   lighthouse: [],
 };
 const started = performance.now();
-const server: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port)], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    APP_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: database?.url ?? "",
-    // Codes come to this process's console, where the bench reads them like a newcomer would.
-    SMTP_URL: "",
+// The server `npm start` runs (scripts/serve.ts: Next plus the socket peer header and our compression,
+// the build's precompressed scripts included), not `next start`, which would send them uncompressed.
+const server: ChildProcess = spawn(
+  path.join(root, "node_modules/.bin/tsx"),
+  ["scripts/serve.ts", "-p", String(port), "-H", "127.0.0.1"],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? "",
+      // Codes come to this process's console, where the bench reads them like a newcomer would.
+      SMTP_URL: "",
+    },
+    stdio: ["ignore", "pipe", "ignore"],
   },
-  stdio: ["ignore", "pipe", "ignore"],
-});
+);
 let console_ = "";
 server.stdout!.on("data", (d) => {
   console_ += d;
