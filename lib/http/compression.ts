@@ -159,6 +159,13 @@ export function compressResponse(
     mode = "held";
   };
 
+  const hold = (chunk: Chunk | undefined, encoding: BufferEncoding | undefined) => {
+    if (chunk === undefined || chunk.length === 0) return;
+    const buffer = toBuffer(chunk, encoding);
+    held.push(buffer);
+    heldBytes += buffer.length;
+  };
+
   const callAll = (callbacks: Callback[]) => (error?: Error | null) => {
     for (const cb of callbacks) cb(error);
   };
@@ -243,11 +250,7 @@ export function compressResponse(
       return true;
     }
     if (mode !== "held") return false;
-    if (chunk !== undefined && chunk.length > 0) {
-      const buffer = toBuffer(chunk, encoding);
-      held.push(buffer);
-      heldBytes += buffer.length;
-    }
+    hold(chunk, encoding);
     if (cb) heldCallbacks.push(cb);
     if (heldBytes > HOLD_BYTES) startStreaming();
     else turnEnds ??= setImmediate(startStreaming);
@@ -270,11 +273,7 @@ export function compressResponse(
       return res;
     }
     if (mode !== "held") return res;
-    if (chunk !== undefined && chunk.length > 0) {
-      const buffer = toBuffer(chunk, encoding);
-      held.push(buffer);
-      heldBytes += buffer.length;
-    }
+    hold(chunk, encoding);
     // A large body handed over at once still goes through the stream: one synchronous gzip of megabytes
     // would hold every other request for as long.
     if (heldBytes > HOLD_BYTES) {
