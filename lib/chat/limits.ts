@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { currentLimits } from "@/lib/billing/entitlement";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
+import { asyncCommit } from "@/lib/db/async-commit";
 import type { Db } from "@/lib/db/client";
 import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
@@ -25,8 +26,9 @@ import { type RefusalReason, recordRefusal } from "./refusals";
  * - when traffic looks automated (many new visitors from one address, or bursts at a per-minute cap),
  *   messages need a solved proof-of-work challenge first (lib/chat/challenge.ts);
  * - then one message of the allowance is spent.
- * Everything is counted in the database, so the limits hold across processes. Each refusal answers with
- * its own translated reason and Retry-After, and is counted for the owner's insight. The owner's test chat
+ * Everything is counted in the database, so the limits hold across processes (committed without waiting
+ * for the disk: lib/db/async-commit.ts). Each refusal answers with its own translated reason and
+ * Retry-After, and is counted for the owner's insight. The owner's test chat
  * counts per owner only and never touches the allowance or the caps.
  */
 const DAY = 24 * 60 * 60;
@@ -246,7 +248,7 @@ export async function spendAllowance(
 ): Promise<{ used: number; max: number }> {
   const max = (await currentLimits(db, ownerId)).monthlyMessages;
   const rows = rowsOf<{ count: number }>(
-    await runPrepared(db, "spend_allowance", () => spendStatement(sql`true`), {
+    await runPrepared(asyncCommit(db), "spend_allowance", () => spendStatement(sql`true`), {
       ownerId,
       month: allowanceMonth(),
       max,

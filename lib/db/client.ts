@@ -9,7 +9,7 @@ import { logger } from "@/lib/logger";
 import { lockDataDir } from "./lock";
 import { PgliteThread } from "./pglite-thread/thread";
 import * as schema from "./schema";
-import { closeBudgetedReaders } from "./statement-budget";
+import { closePoolsWithSettings } from "./session-pools";
 
 const log = logger("db");
 
@@ -61,7 +61,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       pool,
       location: redact(opts.databaseUrl),
       close: async () => {
-        await closeBudgetedReaders(pool);
+        await closePoolsWithSettings(pool);
         await pool.end();
       },
     };

@@ -1,11 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { logger } from "@/lib/logger";
+import type pg from "pg";
 import type { Db } from "./client";
 import { PgliteThread } from "./pglite-thread/thread";
-import * as schema from "./schema";
+import { poolOf, poolWithSettings, type Settings } from "./session-pools";
 
 /**
  * A time budget for reads that must never hold up an answer (issue 18): on Postgres each statement of
@@ -27,7 +25,7 @@ export class StatementBudgetExceeded extends Error {
 }
 
 export function cancelsStatements(db: Db): boolean {
-  return (db as Db & { $client?: unknown }).$client instanceof pg.Pool;
+  return poolOf(db) !== null;
 }
 
 function onPgliteThread(db: Db): boolean {
@@ -48,11 +46,11 @@ export type BudgetOptions = {
    * Further planner settings for these statements, as name and value (a constant list per call site: on
    * Postgres each distinct list has a reader pool of its own, see budgetedReader).
    */
-  settings?: readonly (readonly [string, string])[];
+  settings?: Settings;
 };
 
 /** The settings `indexesFirst` stands for, as name and value (the EXPLAIN tests plan with them too). */
-export const INDEXES_FIRST: readonly (readonly [string, string])[] = [
+export const INDEXES_FIRST: Settings = [
   ["enable_seqscan", "off"],
   ["random_page_cost", "1.1"],
 ];
@@ -68,8 +66,9 @@ export async function withStatementBudget<T>(
   if (onPgliteThread(db)) {
     return stopWaitingAfter(budget, indexes.length ? withSettings(db, indexes, run) : run(db));
   }
-  if (!cancelsStatements(db)) return run(db);
-  const reader = budgetedReader((db as Db & { $client: pg.Pool }).$client, budget, indexes);
+  const pool = poolOf(db);
+  if (!pool) return run(db);
+  const reader = budgetedReader(pool, budget, indexes);
   try {
     if (reader) return await run(reader);
     return await withSettings(db, [["statement_timeout", String(budget)], ...indexes], run);
@@ -83,11 +82,7 @@ export async function withStatementBudget<T>(
  * `run` in a transaction that starts with `settings` (as SET LOCAL: gone with it), in one round trip: one
  * statement, since PGlite takes a single statement per message.
  */
-function withSettings<T>(
-  db: Db,
-  settings: readonly (readonly [string, string])[],
-  run: (db: Db) => Promise<T>,
-): Promise<T> {
+function withSettings<T>(db: Db, settings: Settings, run: (db: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select ${sql.join(
@@ -123,56 +118,10 @@ function isQueryCanceled(err: unknown): boolean {
 }
 
 /**
- * Reads under a budget on Postgres go through small pools of their own whose connections start with the
- * budget's settings (`-c statement_timeout=…`, and INDEXES_FIRST's): each statement is then one round
- * trip, where a transaction made it four (BEGIN, SET LOCAL, the statement, COMMIT). Every statement costs
- * the server a socket write or two, the largest share of its CPU per answer (issue 18). One pool per
- * budget and setting, a few at most per database (a test's odd budget beyond them uses a transaction).
+ * Reads under a budget on Postgres go through pools of their own whose connections start with the budget's
+ * settings (`-c statement_timeout=…`, and INDEXES_FIRST's), one per budget and list of settings
+ * (lib/db/session-pools.ts); a test's odd budget beyond them uses a transaction.
  */
-const MAX_READER_POOLS = 4;
-const readerPools = new WeakMap<pg.Pool, Map<string, { db: Db; pool: pg.Pool }>>();
-const log = logger("db");
-
-function budgetedReader(
-  pool: pg.Pool,
-  budget: number,
-  settings: readonly (readonly [string, string])[],
-): Db | null {
-  let readers = readerPools.get(pool);
-  if (!readers) {
-    readers = new Map();
-    readerPools.set(pool, readers);
-  }
-  const key = `${budget}|${settings.map(([k, v]) => `${k}=${v}`).join(" ")}`;
-  const known = readers.get(key);
-  if (known) return known.db;
-  const base = pool.options as pg.PoolConfig;
-  // Settings already in the URL's `options` would replace ours: those keep the transaction.
-  if (readers.size >= MAX_READER_POOLS || hasOptionsInUrl(base.connectionString)) return null;
-  const startup = [`-c statement_timeout=${budget}`, ...settings.map(([k, v]) => `-c ${k}=${v}`)];
-  const readerPool = new pg.Pool({
-    ...base,
-    max: Math.max(2, Math.ceil((base.max ?? 10) / 2)),
-    options: [base.options, ...startup].filter(Boolean).join(" "),
-  });
-  readerPool.on("error", (err) => log.error(`idle reader client error: ${err.message}`));
-  const db = drizzle(readerPool, { schema }) as unknown as Db;
-  readers.set(key, { db, pool: readerPool });
-  return db;
-}
-
-function hasOptionsInUrl(url: string | undefined): boolean {
-  if (!url) return false;
-  try {
-    return new URL(url).searchParams.has("options");
-  } catch {
-    return true;
-  }
-}
-
-/** Ends the reader pools of a database's pool (when the database closes). */
-export async function closeBudgetedReaders(pool: pg.Pool): Promise<void> {
-  const readers = readerPools.get(pool);
-  readerPools.delete(pool);
-  if (readers) await Promise.all([...readers.values()].map((r) => r.pool.end()));
+function budgetedReader(pool: pg.Pool, budget: number, settings: Settings): Db | null {
+  return poolWithSettings(pool, [["statement_timeout", String(budget)], ...settings]);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
+import { asyncCommit } from "@/lib/db/async-commit";
 import type { Db } from "@/lib/db/client";
 import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
@@ -134,7 +135,7 @@ export async function countInOrder(
   const gate = gateFrom === undefined ? "" : `_gated_from_${gateFrom}`;
   const name = `rate_limit_hits_${n}_flags_${f}${gate}${after ? `_then_${after.name}` : ""}`;
   const rows = rowsOf<{ i: number; count: number; retry_after: number }>(
-    await runPrepared(db, name, () => hitsInOrder(n, f, after, gateFrom), values),
+    await runPrepared(asyncCommit(db), name, () => hitsInOrder(n, f, after, gateFrom), values),
   );
   const results = limits.map((limit, i) => {
     const row = rows.find((r) => Number(r.i) === i);

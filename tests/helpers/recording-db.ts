@@ -10,7 +10,7 @@ type Query = (this: unknown, ...args: unknown[]) => unknown;
 
 /**
  * Every query `run` sends to either driver, recorded where the driver takes it: whatever path a statement
- * goes by (a transaction, the budgeted reader pools of lib/db/statement-budget.ts), it is seen. Only
+ * goes by (a transaction, the pools with settings of lib/db/session-pools.ts), it is seen. Only
  * queries (SELECT, WITH) are kept, as a transaction's SET statements cannot be explained; `every` keeps
  * every statement, to count round trips.
  */
