@@ -1,28 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { rawGet } from "@/tests/helpers/raw-http";
 import { createDatabase } from "@/tests/helpers/server";
 import { GOALS, type PagesResult } from "./table";
 
 /** Bytes of a response as they leave the server for a browser taking Brotli and gzip (fetch would decode them). */
-function sentBytes(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers: { "accept-encoding": "gzip, deflate, br, zstd" }, agent: false }, (res) => {
-      let n = 0;
-      res.on("data", (c: Buffer) => {
-        n += c.length;
-      });
-      res.on("end", () => resolve(n));
-      res.on("error", reject);
-    })
-      .on("error", reject)
-      .end();
-  });
-}
+const sentBytes = async (url: string) => (await rawGet(url)).body.length;
 
 /** issue 18's budgets, KB of gzipped script (also tests/api/page-weight.test.ts) */
 const PUBLIC_BUDGET = GOALS.publicKb;

@@ -1,4 +1,3 @@
-import { request } from "node:http";
 import { brotliDecompressSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { COMPILE_HINT } from "@/lib/build/compile-hints";
@@ -6,6 +5,7 @@ import vi from "@/messages/vi.json";
 import { trainedAgent, Visitor } from "../helpers/chat";
 import { baseUrl } from "../helpers/http";
 import { kb, scriptWeight } from "../helpers/page-weight";
+import { rawGet } from "../helpers/raw-http";
 
 /** A namespace's longer messages without placeholders or quotes (which the page would escape). */
 const sentences = (ns: object): string[] =>
@@ -121,26 +121,10 @@ describe("the public chat page paints from its HTML alone", () => {
  * build's compile by next.config.ts), so Chrome compiles them while they stream in instead of in that task.
  */
 /** The bytes as they leave the server, undecoded (fetch would decode them). */
-function raw(url: string, acceptEncoding: string) {
-  return new Promise<{ status: number; encoding?: string; length?: string; body: Buffer }>(
-    (resolve, reject) => {
-      request(url, { headers: { "accept-encoding": acceptEncoding }, agent: false }, (res) => {
-        const parts: Buffer[] = [];
-        res.on("data", (c: Buffer) => parts.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            encoding: res.headers["content-encoding"],
-            length: res.headers["content-length"],
-            body: Buffer.concat(parts),
-          }),
-        );
-        res.on("error", reject);
-      })
-        .on("error", reject)
-        .end();
-    },
-  );
+async function raw(url: string, acceptEncoding: string) {
+  const res = await rawGet(url, acceptEncoding);
+  const { "content-encoding": encoding, "content-length": length } = res.headers;
+  return { status: res.status, encoding, length, body: res.body };
 }
 
 describe("the public chat page's scripts go as the build compressed them", () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createGunzip, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accepts, compressResponse, HOLD_BYTES, MIN_BYTES } from "@/lib/http/compression";
+import { rawRequest } from "../helpers/raw-http";
 
 /** Each test names its handler by path; the server runs compressResponse first, as scripts/serve.ts does. */
 const handlers = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>();
@@ -33,27 +34,12 @@ type Got = {
 };
 
 /** A raw request (no client-side decoding), so the test sees exactly what went on the wire. */
-function get(path: string, opts: { method?: string; encoding?: string | null } = {}): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {};
-    if (opts.encoding !== null) headers["accept-encoding"] = opts.encoding ?? "gzip, deflate, br, zstd";
-    const req = request(`${base}${path}`, { method: opts.method ?? "GET", headers, agent: false }, (res) => {
-      const parts: Buffer[] = [];
-      const chunkTimes: number[] = [];
-      res.on("data", (c: Buffer) => {
-        parts.push(c);
-        chunkTimes.push(Date.now());
-      });
-      res.on("end", () => {
-        const raw = Buffer.concat(parts);
-        const body = (res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, body, chunkTimes });
-      });
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
+async function get(path: string, opts: { method?: string; encoding?: string | null } = {}): Promise<Got> {
+  const res = await rawRequest(base, path, { method: opts.method, acceptEncoding: opts.encoding });
+  const body = (res.headers["content-encoding"] === "gzip" ? gunzipSync(res.body) : res.body).toString(
+    "utf8",
+  );
+  return { status: res.status, headers: res.headers, raw: res.body, body, chunkTimes: res.chunkTimes };
 }
 
 const json = (bytes: number) =>

@@ -8,7 +8,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createServer, type IncomingMessage, request, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRECOMPRESS_MIN_BYTES, precompressStatic } from "@/lib/build/precompress";
 import { compressResponse } from "@/lib/http/compression";
 import { precompressedStatic } from "@/lib/http/precompressed";
+import { rawRequest } from "../helpers/raw-http";
 
 /**
  * A build's static folder, precompressed by the build step, served by a server that reads files from it
@@ -75,25 +76,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function get(pathname: string, acceptEncoding: string | null) {
-  return new Promise<{ status: number; headers: IncomingMessage["headers"]; raw: Buffer }>(
-    (resolve, reject) => {
-      const headers: Record<string, string> =
-        acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding };
-      // The path goes as written (a URL would resolve its dots before sending).
-      const { hostname, port } = new URL(base);
-      request({ hostname, port, path: pathname, headers, agent: false }, (res) => {
-        const parts: Buffer[] = [];
-        res.on("data", (c: Buffer) => parts.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, raw: Buffer.concat(parts) }),
-        );
-        res.on("error", reject);
-      })
-        .on("error", reject)
-        .end();
-    },
-  );
+async function get(pathname: string, acceptEncoding: string | null) {
+  const res = await rawRequest(base, pathname, { acceptEncoding });
+  return { status: res.status, headers: res.headers, raw: res.body };
 }
 
 describe("the build's precompressed static files", () => {
