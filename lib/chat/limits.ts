@@ -28,8 +28,8 @@ import { type RefusalReason, recordRefusal } from "./refusals";
  * - then one message of the allowance is spent.
  * Everything is counted in the database, so the limits hold across processes (committed without waiting
  * for the disk: lib/db/async-commit.ts). Each refusal answers with its own translated reason and
- * Retry-After, and is counted for the owner's insight. The owner's test chat
- * counts per owner only and never touches the allowance or the caps.
+ * Retry-After, and is counted for the owner's insight. The owner's test chat counts per owner only and
+ * never touches the allowance or the caps.
  */
 const DAY = 24 * 60 * 60;
 /** How long a burst or a crowd of new visitors keeps an address (or agent) behind the challenge. */

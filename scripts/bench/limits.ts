@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { allowanceMonth, enforcePublicLimits } from "@/lib/chat/limits";
 import { openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { agents, messageAllowance } from "@/lib/db/schema";
 import { seedAgent } from "@/tests/helpers/retrieval-seed";
+import { createDatabase } from "@/tests/helpers/server";
 
 /**
  * npm run bench:limits -- --postgres postgres://…/db [--clients 20] [--seconds 10]
@@ -39,25 +39,12 @@ for (const name of ["VISITOR", "ADDRESS", "AGENT"]) process.env[`CHAT_LIMIT_${na
 process.env.CHAT_LIMIT_VISITOR_PER_DAY = "1000000";
 process.env.CHAT_LIMIT_ADDRESS_PER_DAY = "1000000";
 
-async function admin(query: string) {
-  const c = new pg.Client({ connectionString: POSTGRES });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
-
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
 async function run(label: string, options: string | null) {
-  const name = `agentcity_bench_limits_${process.pid}`;
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES!);
-  url.pathname = `/${name}`;
+  const target = await createDatabase(POSTGRES!);
+  const url = new URL(target.url);
   if (options) url.searchParams.set("options", options);
   const dir = mkdtempSync(path.join(tmpdir(), "agentcity-bench-limits-"));
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: dir });
@@ -106,9 +93,7 @@ async function run(label: string, options: string | null) {
     );
   } finally {
     await database.close();
-    // node-postgres's pool resolves its end() before its connections have said goodbye: a moment for them.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await target.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
