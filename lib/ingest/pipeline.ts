@@ -112,7 +112,12 @@ async function learnFile(db: Db, store: FileStore, doc: DocumentRow): Promise<vo
       language: parsed.language ?? null,
     }));
     if (passages.length === 0) {
-      await markFailed(db, doc.id, "ingest_file_empty");
+      // Text was read, but another document took the agent's room while it was parsed: the plan's reason,
+      // not "empty".
+      const reason = cutByAgent
+        ? planReason("limit_characters", now.limits, now.limits.charactersPerAgent)
+        : "ingest_file_empty";
+      await markFailed(db, doc.id, reason);
       return;
     }
     await replacePassages(db, {

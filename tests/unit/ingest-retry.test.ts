@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { plans } from "@/lib/billing/plan-limits";
 import { documents } from "@/lib/db/schema";
+import { planReason } from "@/lib/ingest/agent-limits";
 import { ingest } from "@/lib/ingest/pipeline";
 import type { FileStore } from "@/lib/storage/store";
 import { seedAgent, seedDocument } from "../helpers/retrieval-seed";
@@ -22,7 +24,7 @@ const unreadable = store(async () => {
   throw new Error("storage unavailable");
 });
 
-async function processingDocument(type: "txt" | "pdf" = "txt") {
+async function processingDocument(type: "txt" | "pdf" | "md" = "txt") {
   const { db } = database();
   const agentId = await seedAgent(db);
   const id = await seedDocument(db, agentId, `doc.${type}`);
@@ -90,5 +92,29 @@ describe("ingestion under pg-boss's retry policy", () => {
     expect(row.status).toBe("failed");
     expect(row.error).toMatch(/^ingest_/);
     expect(row.error).not.toBe("ingest_parse_failed");
+  });
+});
+
+describe("a document that loses the agent's room while it is parsed", () => {
+  it("fails with the plan's characters limit, not as an empty file", async () => {
+    const { db } = database();
+    const doc = await processingDocument("md");
+    const agentId = doc.agentId;
+    // While this file is read, another document of the agent completes and leaves 5 characters of the
+    // free plan's 2,000,000: fewer than this file's first heading takes.
+    const other = await seedDocument(db, agentId, "other.txt");
+    const markdown = "## Giờ mở cửa\nTiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày.";
+    const racing = store(async () => {
+      await db
+        .update(documents)
+        .set({ status: "completed", characters: plans.free.charactersPerAgent - 5 })
+        .where(eq(documents.id, other));
+      return new TextEncoder().encode(markdown);
+    });
+    await ingest(db, racing, doc, { final: false });
+    expect(await statusOf(doc.id)).toMatchObject({
+      status: "failed",
+      error: planReason("limit_characters", plans.free, plans.free.charactersPerAgent),
+    });
   });
 });
