@@ -20,6 +20,13 @@ const LIGHTHOUSE = (() => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 })();
 const CHROMIUM = "/usr/bin/chromium";
+if (LIGHTHOUSE && !existsSync(CHROMIUM)) {
+  // Said before the build is served and measured, not ten minutes in as "lighthouse exited 1".
+  console.error(
+    `--lighthouse scores pages in ${CHROMIUM}, which this machine lacks: install it (Debian: apt-get install chromium; .ci/run does) or leave --lighthouse out.`,
+  );
+  process.exit(1);
+}
 /** `--json <file>`: also writes what it measured there (scripts/bench/table.ts's PagesResult) at the end. */
 const JSON_FILE = (() => {
   const i = process.argv.indexOf("--json");
@@ -271,14 +278,23 @@ async function lighthouse(url: string, keep?: string): Promise<LighthouseRun> {
         `--chrome-path=${CHROMIUM}`,
         `--chrome-flags=${flags}`,
       ],
-      { stdio: ["ignore", "pipe", "ignore"] },
+      { stdio: ["ignore", "pipe", "pipe"] },
     );
     let text = "";
+    let errors = "";
     child.stdout.on("data", (d) => {
       text += d;
     });
+    // Kept for the failure's message: the end of what Lighthouse said about it.
+    child.stderr.on("data", (d) => {
+      errors = (errors + d).slice(-2000);
+    });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`lighthouse exited ${code}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(text)
+        : reject(new Error(`lighthouse exited ${code}: ${errors.trim().slice(-600)}`)),
+    );
   });
   if (keep) writeFileSync(keep, out);
   const report = JSON.parse(out) as {
