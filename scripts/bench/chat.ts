@@ -599,6 +599,7 @@ async function load(
   // Not counted: the first requests compile the code, open the connections, prepare the statements and
   // (answers) remember the searches.
   await hammer("answers warm-up (not counted)", ask(builtinAgentId), cpu, 3);
+  probe.pause();
   await hammer("health warm-up (not counted)", () => fetch(`${base}/api/health`), cpu, 2);
   const builtinRounds: Hammered[] = [];
   const healthRounds: Hammered[] = [];
@@ -795,10 +796,9 @@ function openStream(base: string, agentId: string): Promise<Stream> {
 }
 
 /**
- * /api/health asked by one client every 50 ms while `going()`: what a load balancer's probe sees. Each
- * answer's milliseconds, infinite for a failure.
+ * /api/health asked by one client every 50 ms while not paused, until stopped: what a load balancer's probe
+ * sees. Each answer's milliseconds, infinite for a failure.
  */
-/** /api/health asked every 50 ms while not paused, until stopped: each time in ms (Infinity: it failed). */
 function healthProbe(base: string) {
   const times: number[] = [];
   let paused = false;
