@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -23,7 +23,7 @@ import {
 } from "@/tests/helpers/chat-quality-cases";
 import { zipfCorpus } from "@/tests/helpers/retrieval-corpus";
 import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
-import { type CpuMeter, cpuMeter } from "./cpu-meter";
+import { allPids, type CpuMeter, cpuMeter, procStat } from "./cpu-meter";
 import { type Recall, recallAtScale, recallLine } from "./recall";
 import type { ChatResult, ChatSize } from "./table";
 
@@ -377,15 +377,9 @@ function groupAlive(pgid: number): boolean {
 /** Resident memory of a process and all its descendants (tsx runs the server in a child node process). */
 function treeRssMb(pid: number): number {
   const parent = new Map<number, number>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      parent.set(Number(name), Number(fields[1]));
-    } catch {
-      // gone meanwhile
-    }
+  for (const p of allPids()) {
+    const fields = procStat(p);
+    if (fields) parent.set(p, Number(fields[1]));
   }
   const tree = new Set([pid]);
   let grew = true;

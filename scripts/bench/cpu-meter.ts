@@ -17,31 +17,35 @@ export type CpuMeter = { start(): Promise<{ stop(): Promise<CpuUse> }> };
 
 const SAMPLE_MS = 250;
 
-/** The process's CPU ms so far, or null once it is gone. */
-function processCpuMs(pid: number): number | null {
+/**
+ * The fields of /proc/{pid}/stat after the command (the state is [0], the parent [1], the group [2]), or
+ * null once the process is gone.
+ */
+export function procStat(pid: number | string): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return null;
   }
 }
 
+/** The machine's processes, by id. */
+export const allPids = () =>
+  readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
+
+/** The process's CPU ms so far, or null once it is gone. */
+function processCpuMs(pid: number): number | null {
+  const fields = procStat(pid);
+  // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks.
+  return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 : null;
+}
+
 /** The processes of one process group (the server and its workers). */
 function groupPids(group: number): number[] {
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === group;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return allPids().filter((pid) => Number(procStat(pid)?.[2]) === group);
 }
 
 /** What each process used since the run began; see the module comment for who counts from when. */
