@@ -23,6 +23,7 @@ import {
 } from "@/tests/helpers/chat-quality-cases";
 import { zipfCorpus } from "@/tests/helpers/retrieval-corpus";
 import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
+import { seedChatHistory } from "./chat-history";
 import { allPids, type CpuMeter, cpuMeter, procStat } from "./cpu-meter";
 import { type Recall, recallAtScale, recallLine } from "./recall";
 import type { ChatResult, ChatSize } from "./table";
@@ -41,6 +42,8 @@ import type { ChatResult, ChatSize } from "./table";
  *      (issue 18: p95 ≤ 250 ms on a 2 MB agent, ~2,000 passages).
  * Each size gets its own PGlite folder, seeded directly before the server starts (one process per folder);
  * with `--postgres <url>` (a server whose user may create databases) a fresh database per size instead.
+ * Either way it also holds a served history (`--history`, 20,000 past conversations per agent asked:
+ * scripts/bench/chat-history.ts), so the statements are planned as in a database in service.
  * Step 2 also measures /api/health with the same 20 clients on the same process, in rounds taking turns with
  * the built-in answers (`--rounds`, 3), and prints the ratio (issue 18's goal: public answers ≥ 25 % of
  * health's throughput on Postgres, ≥ 10 % on PGlite), and the latency of /api/health asked by one more
@@ -76,6 +79,8 @@ const STEPS = new Set((arg("steps") ?? "1,2,3,4").split(",").map(Number));
 const JSON_FILE = arg("json");
 /** A folder for the server's V8 CPU profiles (`--cpu-prof`), to find where an answer's time goes. */
 const PROFILE_DIR = arg("profile");
+/** `--history N`: past conversations of each agent asked, written before ANALYZE (scripts/bench/chat-history.ts). */
+const HISTORY = Number(arg("history") ?? 20_000);
 /** `--no-cache`: the server remembers no search (RETRIEVAL_CACHE_ENTRIES=0): every question costs its statements. */
 const NO_CACHE = args.includes("--no-cache");
 /** With --postgres: `--log-statements` has the server log every statement of the bench's database. */
@@ -251,6 +256,7 @@ async function seed(size: number): Promise<Seeded> {
       await db.execute(sql`
         INSERT INTO message_allowance (owner_id, month, used) VALUES (${owner}, ${allowanceMonth()}, -1000000000)`);
     }
+    await seedChatHistory(db, [agentId, otherId], HISTORY);
     await db.execute(sql`analyze`);
     // No speed bought with recall: the quality questions still find their facts among the filler.
     const recall = await recallAtScale(db, agentId);
