@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/routing";
 import type { AgentLanguage } from "@/lib/shared/agent-fields";
 import { widgetSettingsOf } from "@/lib/shared/widget";
+import { forgetAnsweringAgent } from "./answering-agent";
 import { defaultFallback, defaultGreeting, defaultGreetingLocale, isDefaultFallback } from "./defaults";
 
 import type { AgentInput } from "./input";
@@ -111,6 +112,8 @@ export async function saveOwnerAgent(
   if (!current) throw new Error("agent vanished while saving");
   const updated = await updateAgentOfOwner(db, ownerId, patchFor(current, input, locale));
   if (!updated) throw new Error("agent vanished while saving");
+  // Visitors' next messages are answered as saved, on every instance.
+  forgetAnsweringAgent(updated.publicId);
   return { agent: ownerView(updated, locale), created: false };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { agents } from "@/lib/db/schema";
@@ -13,29 +13,20 @@ export type AgentPatch = Partial<
 >;
 
 /**
- * The agent a public message is for, with its corpus stamp (lib/retrieval/search-cache.ts) read in the same
- * statement: one round trip fewer on the path every visitor's message takes.
+ * The agent a public message is for, by its public id (kept a few seconds by lib/agents/answering-agent.ts;
+ * its corpus stamp is read with the limits, lib/chat/limits.ts).
  */
-export async function agentToAnswer(
-  db: Db,
-  publicId: string,
-): Promise<(AgentRow & { corpusVersion: number | null }) | null> {
+export async function agentToAnswer(db: Db, publicId: string): Promise<AgentRow | null> {
   const statement = preparedQuery(db, "agent_to_answer", (d, name) =>
     d
-      .select({
-        ...getTableColumns(agents),
-        corpusVersion: sql<string | number | null>`(
-          select version from passage_terms where agent_id = ${agents.id} and term = ''
-        )`,
-      })
+      .select()
       .from(agents)
       .where(eq(agents.publicId, sql.placeholder("publicId")))
       .limit(1)
       .prepare(name),
   );
   const [row] = await statement.execute({ publicId });
-  if (!row) return null;
-  return { ...row, corpusVersion: row.corpusVersion === null ? null : Number(row.corpusVersion) };
+  return row ?? null;
 }
 
 export async function agentOfOwner(db: Db, ownerId: string): Promise<AgentRow | null> {

@@ -14,7 +14,7 @@ const log = logger("cache");
  */
 
 export const CHANNEL = "agentcity_invalidate";
-export type Topic = "profile" | "entitlement" | "embed";
+export type Topic = "profile" | "entitlement" | "embed" | "agent";
 type Handler = (key: string) => void;
 
 /** pg_notify's payload limit is 8000 bytes; keys are ids, far below it. */

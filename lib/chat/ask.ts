@@ -32,7 +32,7 @@ export type ChatScope = {
   visitorId: string | null;
   /** The owner API key asking (the `api` channel): marks the conversations it starts. */
   apiKeyId?: string | null;
-  /** The agent's corpus stamp when read with the agent (lib/agents/queries.ts agentToAnswer); else read later. */
+  /** The agent's corpus stamp when read with the visitor's limits (lib/chat/limits.ts); else read later. */
   corpusVersion?: number | null;
   /** Called when no answer came of the question (the model failed): gives the allowance back. */
   onFailed?: () => Promise<void>;

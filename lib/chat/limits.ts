@@ -83,13 +83,14 @@ const suspectAgent = (agentId: string) => `chat-suspect-agent:${agentId}`;
  * Every check before a visitor's message is answered, in order; the allowance is spent last. An ordinary
  * visitor's message passes them all in one statement; one that looks automated is counted up to the day
  * limits, asked for its solved challenge, then passes those and spends in a second statement. Answers how
- * many of the month's messages are used now, and of how many, for the owner's warnings.
+ * many of the month's messages are used now, and of how many, for the owner's warnings; and the agent's
+ * corpus stamp, read by the same statement.
  */
 export async function enforcePublicLimits(
   db: Db,
   req: Request,
   who: PublicCaller,
-): Promise<{ used: number; max: number }> {
+): Promise<{ used: number; max: number; corpusVersion: number | null }> {
   const c = config();
   const minute = 60;
   const limits = await currentLimits(db, who.ownerId);
@@ -151,14 +152,17 @@ export async function enforcePublicLimits(
       reason: "address_day",
     },
   ];
+  // With the spend, the agent's corpus stamp (lib/retrieval/search-cache.ts): the answer's searches need it
+  // next, and the agent itself comes from memory (lib/agents/answering-agent.ts).
   const spend: AfterLimits = {
-    name: "spend_allowance",
+    name: "spend_allowance_read_corpus_stamp",
     cte: spendStatement,
-    values: { ownerId: who.ownerId, month: allowanceMonth(), max },
+    values: { ownerId: who.ownerId, month: allowanceMonth(), max, agentId: who.agentId },
+    read: corpusStamp,
   };
   // One statement: all of them, with the day limits and the spend held back while the address or the agent
   // is marked suspect (read in the same statement) or the crowd of new visitors is over its count.
-  const { results, flagged, after } = await enforceCounted(
+  const { results, flagged, after, read } = await enforceCounted(
     db,
     who.agentId,
     [...minuteLimits, ...dayLimits],
@@ -175,14 +179,14 @@ export async function enforcePublicLimits(
   if (!crowd && !flagged) {
     // The day limits were counted and passed (a refusal has thrown): null is a month already used up.
     if (after === null) return allowanceSpent(db, who.agentId);
-    return { used: after, max };
+    return { used: after, max, corpusVersion: read };
   }
   if (crowd) await flagAddress();
   await requireChallenge(db, req, who);
   // Solved: the day limits, then (when both pass) one message of the owner's month.
-  const { after: used } = await enforceCounted(db, who.agentId, dayLimits, undefined, spend);
-  if (used === null) return allowanceSpent(db, who.agentId);
-  return { used, max };
+  const solved = await enforceCounted(db, who.agentId, dayLimits, undefined, spend);
+  if (solved.after === null) return allowanceSpent(db, who.agentId);
+  return { used: solved.after, max, corpusVersion: solved.read };
 }
 
 /**
@@ -217,6 +221,10 @@ function secondsToNextMonth(now = new Date()): number {
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
+
+/** The agent's corpus stamp (null: no passages), over the placeholder agentId. */
+const corpusStamp = sql`(SELECT version FROM passage_terms
+  WHERE agent_id = ${sql.placeholder("agentId")}::uuid AND term = '')`;
 
 /**
  * One message of the owner's month, as a conditional upsert gated by `within`: with N messages left, any

@@ -45,6 +45,11 @@ export type AfterLimits = {
   name: string;
   cte: (within: SQL) => SQL;
   values: Record<string, unknown>;
+  /**
+   * A number the caller needs next, read by the same statement over the same values (a scalar subquery,
+   * null when it finds nothing), whether or not the limits pass: its own round trip saved.
+   */
+  read?: SQL;
 };
 
 /** The condition "the first `n` limits were each counted and are within their max". */
@@ -87,6 +92,8 @@ function hitsInOrder(n: number, flags: number, after?: AfterLimits, gateFrom?: n
     // Row -2: the write made when every limit passed (none when one was exceeded, or the write refused).
     ctes.push(sql`after_limits AS (${after.cte(sql.join(conditions(n), sql` AND `))})`);
     picks.push(sql`SELECT -2 AS i, count, 0 AS retry_after FROM after_limits`);
+    // Row -3: what the caller asked to read along (bigint: the union's count column widens to it).
+    if (after.read) picks.push(sql`SELECT -3 AS i, (${after.read})::bigint AS count, 0 AS retry_after`);
   }
   return sql`WITH ${sql.join(ctes, sql`, `)} ${sql.join(picks, sql` UNION ALL `)}`;
 }
@@ -119,7 +126,7 @@ export async function countInOrder(
       if (i >= gated || results.some((r) => r && !r.ok)) results.push(null);
       else results.push((await hitInOrder(db, [limit]))[0]!);
     }
-    return { results, flagged, after: null };
+    return { results, flagged, after: null, read: null };
   }
   const values: Record<string, unknown> = {};
   limits.forEach((limit, i) => {
@@ -144,18 +151,26 @@ export async function countInOrder(
     return { ok: count <= limit.max, count, retryAfter: Math.max(1, Number(row.retry_after)) };
   });
   const written = rows.find((r) => Number(r.i) === -2);
+  const read = rows.find((r) => Number(r.i) === -3)?.count;
   return {
     results,
     flagged: rows.some((r) => Number(r.i) === -1 && Number(r.count) > 0),
     after: written ? Number(written.count) : null,
+    read: read === null || read === undefined ? null : Number(read),
   };
 }
 
 /**
- * Each limit's count (null when not counted), whether a mark of the read flags is raised, and the count
- * the write after the limits returned (null when it was not made or refused).
+ * Each limit's count (null when not counted), whether a mark of the read flags is raised, the count the
+ * write after the limits returned (null when it was not made or refused), and what it read along (null:
+ * nothing found, or nothing asked).
  */
-export type Counted = { results: (LimitResult | null)[]; flagged: boolean; after: number | null };
+export type Counted = {
+  results: (LimitResult | null)[];
+  flagged: boolean;
+  after: number | null;
+  read: number | null;
+};
 
 /**
  * A limit as enforced: `detail` overrides the call's detail key, `onRefused` runs before the 429. A

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import { forgetAnsweringAgent } from "@/lib/agents/answering-agent";
 import type { Db } from "@/lib/db/client";
 import { agents, conversations } from "@/lib/db/schema";
 
@@ -20,8 +21,12 @@ export async function widgetSecretOf(db: Db, agentId: string): Promise<string> {
     .update(agents)
     .set({ widgetSecret: newWidgetSecret() })
     .where(and(eq(agents.id, agentId), isNull(agents.widgetSecret)))
-    .returning({ secret: agents.widgetSecret });
-  if (made?.secret) return made.secret;
+    .returning({ secret: agents.widgetSecret, publicId: agents.publicId });
+  if (made?.secret) {
+    // Identities signed with it are trusted from the next message on (the agent is kept a few seconds).
+    forgetAnsweringAgent(made.publicId);
+    return made.secret;
+  }
   const [row] = await db.select({ secret: agents.widgetSecret }).from(agents).where(eq(agents.id, agentId));
   if (!row?.secret) throw new Error("agent vanished while reading its widget secret");
   return row.secret;
@@ -30,7 +35,12 @@ export async function widgetSecretOf(db: Db, agentId: string): Promise<string> {
 /** A new secret: every id signed with the old one stops being trusted at once. */
 export async function rotateWidgetSecret(db: Db, agentId: string): Promise<string> {
   const secret = newWidgetSecret();
-  await db.update(agents).set({ widgetSecret: secret }).where(eq(agents.id, agentId));
+  const [rotated] = await db
+    .update(agents)
+    .set({ widgetSecret: secret })
+    .where(eq(agents.id, agentId))
+    .returning({ publicId: agents.publicId });
+  if (rotated) forgetAnsweringAgent(rotated.publicId);
   return secret;
 }
 

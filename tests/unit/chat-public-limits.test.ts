@@ -10,9 +10,10 @@ import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { agents, messageAllowance } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { corpusVersion } from "@/lib/retrieval/search-cache";
 import { rateLimitCount } from "../helpers/rate-limit-count";
 import { recordQueries } from "../helpers/recording-db";
-import { backendDatabase, backends, seedAgent } from "../helpers/retrieval-db";
+import { backendDatabase, backends, learnTexts, seedAgent } from "../helpers/retrieval-db";
 import { solveChallenge } from "../helpers/solve-challenge";
 
 /**
@@ -63,16 +64,38 @@ for (const backend of backends) {
       return { agentId, ownerId, who };
     };
 
+    it("reads the agent's corpus stamp in the same statement: a document learned is seen by the very next message", async () => {
+      const { db } = database();
+      const { agentId, who } = await caller(db);
+      const visitor = who();
+      expect((await enforcePublicLimits(db, request(), visitor)).corpusVersion).toBeNull();
+      await learnTexts(db, agentId, ["Giờ mở cửa: 8 giờ đến 17 giờ."]);
+      const first = await corpusVersion(db, agentId);
+      expect(first).not.toBeNull();
+      const { result, queries } = await recordQueries(() => enforcePublicLimits(db, request(), visitor), {
+        every: true,
+      });
+      expect(result.corpusVersion).toBe(first);
+      expect(queries).toHaveLength(1);
+      await learnTexts(db, agentId, ["Phí khám: 200.000 đồng."], { name: "fees.txt" });
+      const second = (await enforcePublicLimits(db, request(), visitor)).corpusVersion;
+      expect(second).toBe(await corpusVersion(db, agentId));
+      expect(second).not.toBe(first);
+      // Another agent's stamp is never read for this one.
+      const other = await caller(db);
+      expect((await enforcePublicLimits(db, request(), other.who())).corpusVersion).toBeNull();
+    });
+
     it("spends one message per message, in one statement with every limit", async () => {
       const { db } = database();
       const { ownerId, who } = await caller(db);
       const max = (await currentLimits(db, ownerId)).monthlyMessages;
-      expect(await enforcePublicLimits(db, request(), who())).toEqual({ used: 1, max });
+      expect(await enforcePublicLimits(db, request(), who())).toEqual({ used: 1, max, corpusVersion: null });
       const visitor = { ...who(), isNewVisitor: true };
       const { result, queries } = await recordQueries(() => enforcePublicLimits(db, request(), visitor), {
         every: true,
       });
-      expect(result).toEqual({ used: 2, max });
+      expect(result).toEqual({ used: 2, max, corpusVersion: null });
       expect(queries).toHaveLength(1);
       expect(queries[0]!.text).toMatch(/message_allowance/);
       expect(await used(db, ownerId)).toBe(2);
@@ -102,7 +125,7 @@ for (const backend of backends) {
 
       const solution = solveChallenge((err as ChallengeError).challenge);
       const max = (await currentLimits(db, ownerId)).monthlyMessages;
-      expect(await enforcePublicLimits(db, request(solution), visitor)).toEqual({ used: 1, max });
+      expect(await enforcePublicLimits(db, request(solution), visitor)).toEqual({ used: 1, max, corpusVersion: null });
       expect(await rateLimitCount(db, `chat-visitor-day:${visitor.visitorId}`)).toBe(1);
       expect(await rateLimitCount(db, `chat-visitor:${visitor.visitorId}`)).toBe(2);
       // The same solution again is a replay: refused, nothing spent.
@@ -155,7 +178,7 @@ for (const backend of backends) {
       const { agentId, ownerId, who } = await caller(db);
       const max = (await currentLimits(db, ownerId)).monthlyMessages;
       await db.insert(messageAllowance).values({ ownerId, month: allowanceMonth(), used: max - 1 });
-      expect(await enforcePublicLimits(db, request(), who())).toEqual({ used: max, max });
+      expect(await enforcePublicLimits(db, request(), who())).toEqual({ used: max, max, corpusVersion: null });
       const err = await enforcePublicLimits(db, request(), who()).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect((err as ApiError).status).toBe(429);

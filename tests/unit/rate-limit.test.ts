@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import { raiseFlag } from "@/lib/limits/flags";
 import { countInOrder, enforce, hit, hitInOrder } from "@/lib/limits/rate-limit";
 import { rateLimitCount } from "../helpers/rate-limit-count";
+import { recordQueries } from "../helpers/recording-db";
 import { backendDatabase, backends } from "../helpers/retrieval-db";
 
 for (const backend of backends) {
@@ -112,6 +113,7 @@ for (const backend of backends) {
         results: [expect.objectContaining({ ok: true, count: 1 }), expect.objectContaining({ ok: true })],
         flagged: false,
         after: null,
+        read: null,
       });
 
       await raiseFlag(db, "mark-agent");
@@ -172,6 +174,29 @@ for (const backend of backends) {
       // Without a gate the mark is only told.
       const told = await countInOrder(db, limits(false), { ...flags, gateFrom: undefined }, after);
       expect(told).toMatchObject({ flagged: true, after: 2 });
+    });
+
+    it("reads a value along with the limits, in the same statement, whether or not they pass", async () => {
+      const { db } = database();
+      const after = {
+        name: "read_along_test",
+        cte: (within: SQL) =>
+          sql`INSERT INTO rate_limits (key, window_start, count) SELECT 'read-after', now(), 1 WHERE ${within}
+            ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`,
+        values: { wanted: "read-source" },
+        read: sql`(SELECT count::bigint * 1000000000 FROM rate_limits WHERE key = ${sql.placeholder("wanted")}::text)`,
+      };
+      const limit = [{ key: "read-minute", max: 1, windowSeconds: 60 }];
+      // Nothing to read yet: null, and the write after the limits is made.
+      const { result: first, queries } = await recordQueries(() => countInOrder(db, limit, undefined, after), {
+        every: true,
+      });
+      expect(first).toMatchObject({ after: 1, read: null });
+      expect(queries).toHaveLength(1);
+      await db.execute(sql`INSERT INTO rate_limits (key, window_start, count) VALUES ('read-source', now(), 3)`);
+      // Over the limit: no write, the value is still read (a bigint, beyond an int's range).
+      const refused = await countInOrder(db, limit, undefined, after);
+      expect(refused).toMatchObject({ after: null, read: 3000000000, results: [{ ok: false, count: 2 }] });
     });
 
     it("counts a key named twice in one call twice", async () => {

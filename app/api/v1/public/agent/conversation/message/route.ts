@@ -1,4 +1,4 @@
-import { agentToAnswer } from "@/lib/agents/queries";
+import { answeringAgent } from "@/lib/agents/answering-agent";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
 import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
 import { enforcePublicLimits, refundAllowance } from "@/lib/chat/limits";
@@ -18,19 +18,18 @@ const log = logger("chat");
 export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => {
   const input = await body();
   const database = await db();
-  const agent = await agentToAnswer(database, input.agent_id);
+  const agent = await answeringAgent(database, input.agent_id);
   if (!agent) throw new ApiError("not_found", "agent_not_found");
   const visitor = ensureVisitor(req);
   const scope: ChatScope = {
     agent,
     channel: "public",
     visitorId: visitor.id,
-    corpusVersion: agent.corpusVersion,
     onFailed: () => refundAllowance(database, agent.ownerId),
   };
   const conversation = await findConversation(database, scope, input.conversation_id);
-  // The limits, then one message of the owner's month.
-  const spent = await enforcePublicLimits(database, req, {
+  // The limits, then one message of the owner's month; the corpus stamp the answer searches under.
+  const { corpusVersion, ...spent } = await enforcePublicLimits(database, req, {
     visitorId: visitor.id,
     isNewVisitor: visitor.cookie !== null,
     addressKey: ipLimitKey(clientIp(req)),
@@ -39,7 +38,7 @@ export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => 
   });
   // Not awaited: the visitor's answer never waits on the owner's mail server.
   void warnOwnerIfDue(database, agent, spent).catch((err) => log.error("allowance warning:", err));
-  const asked = await ask(database, scope, askInput(req, input, conversation));
+  const asked = await ask(database, { ...scope, corpusVersion }, askInput(req, input, conversation));
   // A visitor the owner's site signed for (the widget); a wrong hash leaves them anonymous.
   const identified = verifyIdentity(agent.widgetSecret, input.identity);
   if (identified) await markIdentified(database, asked.conversation.id, identified);
