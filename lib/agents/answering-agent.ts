@@ -7,7 +7,7 @@ import { type AgentRow, agentToAnswer } from "./queries";
 /**
  * The agent a visitor's message is for, kept a few seconds in this process. Every public message read it
  * first, one statement of four on an answer's path. On PGlite, where each statement costs the server's
- * own CPU, keeping it took a built-in answer from 7.2–8.3 to 6.2–7.2 ms of CPU and its throughput from
+ * own CPU, keeping it took a built-in answer from 6.8–8.3 to 6.2–7.2 ms of CPU and its throughput from
  * 8.8–8.9 to 9.9–10.6 % of /api/health's; on Postgres the change was within the runs' spread (bench:chat,
  * A/B on one machine, issue 18).
  *
