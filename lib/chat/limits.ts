@@ -155,7 +155,7 @@ export async function enforcePublicLimits(
   // With the spend, the agent's corpus stamp (lib/retrieval/search-cache.ts): the answer's searches need it
   // next, and the agent itself comes from memory (lib/agents/answering-agent.ts).
   const spend: AfterLimits = {
-    name: "spend_allowance_read_corpus_stamp",
+    name: "spend_and_stamp",
     cte: spendStatement,
     values: { ownerId: who.ownerId, month: allowanceMonth(), max, agentId: who.agentId },
     read: corpusStamp,

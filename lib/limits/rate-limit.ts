@@ -39,7 +39,8 @@ const counting = (i: number) => {
 /**
  * A write that the limits' own statement makes only when every limit is within its max (the chat's
  * allowance, spent in the same round trip as the day limits): `cte(within)` is a data-modifying statement
- * gated by the condition `within` and returning one `count` column; `name` names the statement's shape.
+ * gated by the condition `within` and returning one `count` column; `name` names the statement's shape
+ * (short: Postgres tells prepared statements apart by their first 63 bytes, the limits' part included).
  */
 export type AfterLimits = {
   name: string;
