@@ -125,7 +125,11 @@ for (const backend of backends) {
 
       const solution = solveChallenge((err as ChallengeError).challenge);
       const max = (await currentLimits(db, ownerId)).monthlyMessages;
-      expect(await enforcePublicLimits(db, request(solution), visitor)).toEqual({ used: 1, max, corpusVersion: null });
+      expect(await enforcePublicLimits(db, request(solution), visitor)).toEqual({
+        used: 1,
+        max,
+        corpusVersion: null,
+      });
       expect(await rateLimitCount(db, `chat-visitor-day:${visitor.visitorId}`)).toBe(1);
       expect(await rateLimitCount(db, `chat-visitor:${visitor.visitorId}`)).toBe(2);
       // The same solution again is a replay: refused, nothing spent.
@@ -178,7 +182,11 @@ for (const backend of backends) {
       const { agentId, ownerId, who } = await caller(db);
       const max = (await currentLimits(db, ownerId)).monthlyMessages;
       await db.insert(messageAllowance).values({ ownerId, month: allowanceMonth(), used: max - 1 });
-      expect(await enforcePublicLimits(db, request(), who())).toEqual({ used: max, max, corpusVersion: null });
+      expect(await enforcePublicLimits(db, request(), who())).toEqual({
+        used: max,
+        max,
+        corpusVersion: null,
+      });
       const err = await enforcePublicLimits(db, request(), who()).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect((err as ApiError).status).toBe(429);

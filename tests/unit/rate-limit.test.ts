@@ -188,12 +188,17 @@ for (const backend of backends) {
       };
       const limit = [{ key: "read-minute", max: 1, windowSeconds: 60 }];
       // Nothing to read yet: null, and the write after the limits is made.
-      const { result: first, queries } = await recordQueries(() => countInOrder(db, limit, undefined, after), {
-        every: true,
-      });
+      const { result: first, queries } = await recordQueries(
+        () => countInOrder(db, limit, undefined, after),
+        {
+          every: true,
+        },
+      );
       expect(first).toMatchObject({ after: 1, read: null });
       expect(queries).toHaveLength(1);
-      await db.execute(sql`INSERT INTO rate_limits (key, window_start, count) VALUES ('read-source', now(), 3)`);
+      await db.execute(
+        sql`INSERT INTO rate_limits (key, window_start, count) VALUES ('read-source', now(), 3)`,
+      );
       // Over the limit: no write, the value is still read (a bigint, beyond an int's range).
       const refused = await countInOrder(db, limit, undefined, after);
       expect(refused).toMatchObject({ after: null, read: 3000000000, results: [{ ok: false, count: 2 }] });
