@@ -41,6 +41,14 @@ const INTENT = new Set(
   ).split(" "),
 );
 const INTENT_WEIGHT = 0.3;
+/**
+ * …but never more than half a word found in one passage only. On an agent of one passage every word of
+ * it is in every passage (idf 0.29, less than the fixed 0.3), so the "bao nhiêu" a price question asks
+ * outweighed the "khám" it asks about: "Phí khám bao nhiêu?" fell back on the one text that says "Phí
+ * khám là 200.000 đồng.". At half, the same question on a text that only gives the opening hours still
+ * falls back (a third would let it quote the hours). From two passages on, the fixed weight applies.
+ */
+const INTENT_SHARE_OF_RARE = 0.5;
 
 /** At least this share (by weight) of the question's content words in one passage. */
 export const ANSWERABLE_SHARE = 0.5;
@@ -116,13 +124,20 @@ export async function termWeights(
   if (terms.length === 0) return weights;
   const snapshot = vocabularySnapshot(db, agentId, corpusVersion);
   const { n, df } = await documentFrequencies(db, agentId, terms, snapshot);
-  for (const t of terms) {
-    const d = df.get(t) ?? 0;
-    const idf = Math.log(1 + (n - d + 0.5) / (d + 0.5));
-    // An intent word weighs the same everywhere: whether this agent happens to use "much" says nothing.
-    weights.set(t, INTENT.has(t) ? INTENT_WEIGHT : idf);
-  }
+  // An intent word weighs the same on every agent of a size: whether this one uses "much" says nothing.
+  const intent = intentWeight(n);
+  for (const t of terms) weights.set(t, INTENT.has(t) ? intent : idf(n, df.get(t) ?? 0));
   return weights;
+}
+
+/** BM25's rarity of a word in `d` of `n` passages. */
+function idf(n: number, d: number): number {
+  return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+}
+
+/** What an intent word weighs among `n` passages: see INTENT_SHARE_OF_RARE. */
+export function intentWeight(n: number): number {
+  return Math.min(INTENT_WEIGHT, INTENT_SHARE_OF_RARE * idf(Math.max(n, 1), 1));
 }
 
 /**

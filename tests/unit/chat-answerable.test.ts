@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   contentTerms,
   coverage,
+  intentWeight,
   markedForms,
   queryShape,
   syllablePairs,
@@ -67,5 +68,12 @@ describe("the answerable verdict's pieces", () => {
       ["parking", 4],
     ]);
     expect(coverage(hit, queryShape("bread parking"), weights)).toBeCloseTo(0.2 / 4.2);
+  });
+
+  it("weighs an intent word half a word of the only passage, and a fixed 0.3 from two passages on", () => {
+    const onlyPassage = Math.log(1 + 0.5 / 1.5);
+    expect(intentWeight(0)).toBeCloseTo(onlyPassage / 2);
+    expect(intentWeight(1)).toBeCloseTo(onlyPassage / 2);
+    for (const n of [2, 3, 20, 1_000, 100_000]) expect(intentWeight(n)).toBe(0.3);
   });
 });

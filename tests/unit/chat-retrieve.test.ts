@@ -121,6 +121,28 @@ for (const backend of backends) {
       expect((await ask(shop, "Bãi đỗ xe mở cửa lúc mấy giờ?")).answerable).toBe(false);
     });
 
+    it("answers a newcomer's first question on their first, one-passage text, and still only that", async () => {
+      const { db } = database();
+      const clinic = await seedAgent(db, "one-passage clinic");
+      await learn(db, clinic, "## Thông tin\nPhòng khám mở cửa từ 8 giờ sáng. Phí khám là 200.000 đồng.");
+      const ward = await seedAgent(db, "one-passage ward");
+      await learn(db, ward, "## Thông tin\nLàm căn cước tại trụ sở Công an phường, số 12 Lý Thường Kiệt.");
+      // With one passage every word is common: the "bao nhiêu" and "đâu" of the question must not outweigh it.
+      const fee = await ask(clinic, "Phí khám bao nhiêu?");
+      expect(fee.answerable).toBe(true);
+      expect(has(fee.hits, "200.000 đồng")).toBe(true);
+      const where = await ask(ward, "Làm căn cước ở đâu?");
+      expect(where.answerable).toBe(true);
+      expect(has(where.hits, "Lý Thường Kiệt")).toBe(true);
+      // What the text never mentions still gets the fallback, however alike the question's form.
+      expect((await ask(clinic, "Phí gửi xe bao nhiêu?")).answerable).toBe(false);
+      expect((await ask(ward, "Làm hộ chiếu ở đâu?")).answerable).toBe(false);
+      // A text that gives the hours and no price does not answer what the visit costs.
+      const hours = await seedAgent(db, "one-passage hours");
+      await learn(db, hours, "## Thông tin\nPhòng khám mở cửa từ 8 giờ sáng đến 5 giờ chiều.");
+      expect((await ask(hours, "Phí khám bao nhiêu?")).answerable).toBe(false);
+    });
+
     it("answers nothing for an empty or punctuation-only question", async () => {
       for (const question of ["", "   ", "???"]) {
         const result = await ask(bakeryA, question);
