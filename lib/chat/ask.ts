@@ -4,6 +4,7 @@ import type { AgentRow } from "@/lib/agents/queries";
 import type { Db } from "@/lib/db/client";
 import type { ConversationChannel } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { logger } from "@/lib/logger";
 import { type ChatLanguage, detectLanguage } from "@/lib/retrieval/language";
 import type { Turn } from "@/lib/retrieval/rewrite";
 import { shutdownSignal, streamOpened } from "@/lib/server/drain";
@@ -14,15 +15,21 @@ import {
   deleteMessage,
   insertMessage,
   type MessageRow,
+  type NewConversation,
   recentTurns,
   type StoredSource,
+  startAnsweredConversation,
   startConversation,
 } from "./conversations";
+import { chooseModel } from "./models";
+
+const log = logger("chat");
 
 /**
  * One question, end to end, for the public page and the owner's test chat alike: the conversation (found in
  * the caller's scope or started), the question stored before anything can fail, then the answer as events
- * while it is written, and the answer stored with its sources. HTTP (SSE or JSON, cookies) is
+ * while it is written, and the answer stored with its sources. A built-in answer to a new conversation's
+ * first question is made first and stored with it in one statement (askedAtOnce). HTTP (SSE or JSON, cookies) is
  * lib/chat/transport.ts's.
  */
 export type ChatScope = {
@@ -89,28 +96,20 @@ export async function findConversation(db: Db, scope: ChatScope, id: string | nu
 export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<Asked> {
   const startedAt = Date.now();
   const { agent } = scope;
-  const language =
-    agent.language === "en" || agent.language === "vi"
-      ? agent.language
-      : detectLanguage(input.content, input.locale);
+  const language = answerLanguage(agent, input);
+  if (!input.conversation && chooseModel(agent.model).kind === "builtin") {
+    const atOnce = await askedAtOnce(db, scope, input, language, startedAt);
+    if (atOnce) return atOnce;
+  }
   const { conversation, question, history } = input.conversation
     ? await continued(db, input.conversation, input.content, language)
     : {
         // A conversation this question starts has no turns before it.
-        ...(await startConversation(
-          db,
-          {
-            publicId: newConversationId(),
-            agentId: agent.id,
-            channel: scope.channel,
-            visitorId: scope.visitorId,
-            apiKeyId: scope.apiKeyId ?? null,
-            title: input.content,
-            language,
-            device: input.device,
-          },
-          { publicId: newMessageId(), content: input.content, language },
-        )),
+        ...(await startConversation(db, newConversation(scope, input, language), {
+          publicId: newMessageId(),
+          content: input.content,
+          language,
+        })),
         history: [],
       };
   const answerId = newMessageId();
@@ -157,6 +156,73 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
   }
 
   return { conversation, question, events };
+}
+
+function answerLanguage(agent: AgentRow, input: AskInput): ChatLanguage {
+  return agent.language === "en" || agent.language === "vi"
+    ? agent.language
+    : detectLanguage(input.content, input.locale);
+}
+
+function newConversation(scope: ChatScope, input: AskInput, language: string): NewConversation {
+  return {
+    publicId: newConversationId(),
+    agentId: scope.agent.id,
+    channel: scope.channel,
+    visitorId: scope.visitorId,
+    apiKeyId: scope.apiKeyId ?? null,
+    title: input.content,
+    language,
+    device: input.device,
+  };
+}
+
+/**
+ * A conversation's first question answered in built-in mode: the answer is made first (milliseconds, no
+ * model to wait for), then the conversation, question and answer are written in one statement. Null when
+ * making it failed or did not complete: the question then goes the usual way, stored before it is answered.
+ */
+async function askedAtOnce(
+  db: Db,
+  scope: ChatScope,
+  input: AskInput,
+  language: ChatLanguage,
+  startedAt: number,
+): Promise<Asked | null> {
+  const made: ComposeEvent[] = [];
+  let outcome: AnswerOutcome;
+  try {
+    outcome = await composeAnswer(db, {
+      agent: scope.agent,
+      corpusVersion: scope.corpusVersion,
+      question: input.content,
+      history: [],
+      language,
+      signal: shutdownSignal(),
+      startedAt,
+      onEvent: (e) => made.push(e),
+    });
+  } catch (err) {
+    log.warn(`built-in answer failed, storing the question first: ${(err as Error).message}`);
+    return null;
+  }
+  if (outcome.status !== "complete") return null;
+  const answerId = newMessageId();
+  const stored = await startAnsweredConversation(
+    db,
+    newConversation(scope, input, language),
+    { publicId: newMessageId(), content: input.content, language },
+    { ...outcome, publicId: answerId, language },
+  );
+  return {
+    conversation: stored.conversation,
+    question: stored.question,
+    async *events() {
+      yield { type: "start", messageId: answerId };
+      yield* made;
+      yield { type: "done", message: stored.answer };
+    },
+  };
 }
 
 /**

@@ -33,6 +33,21 @@ export type NewConversation = {
   device: string | null;
 };
 
+/** Every column of a table, by name, as a WITH query returning its rows gives them: read back as the table's. */
+function columnsOf(from: object, table: typeof conversations | typeof messages): never {
+  const keys = Object.keys(getTableColumns(table));
+  return Object.fromEntries(keys.map((k) => [k, (from as Record<string, unknown>)[k]])) as never;
+}
+
+/** A new conversation's values as the start statements take them. */
+function conversationValues(conversation: NewConversation) {
+  return {
+    ...conversation,
+    apiKeyId: conversation.apiKeyId ?? null,
+    title: conversation.title.slice(0, TITLE_CHARS),
+  };
+}
+
 /**
  * A new conversation and its first question, in one statement: a conversation is always started by a
  * question, and most visitors ask just one, so this saves every new visitor a round trip before their
@@ -75,29 +90,125 @@ export async function startConversation(
         })
         .returning(),
     );
-    // Every column of both rows, by name, each read back as its table's column is.
-    const columns = <T extends object>(from: T, keys: string[]) =>
-      Object.fromEntries(keys.map((k) => [k, (from as Record<string, unknown>)[k]])) as never;
     return d
       .with(started, asked)
       .select({
-        conversation: columns(started, Object.keys(getTableColumns(conversations))),
-        question: columns(asked, Object.keys(getTableColumns(messages))),
+        conversation: columnsOf(started, conversations),
+        question: columnsOf(asked, messages),
       })
       .from(started)
       .crossJoin(asked)
       .prepare(name);
   });
   const [row] = (await statement.execute({
-    ...conversation,
-    apiKeyId: conversation.apiKeyId ?? null,
-    title: conversation.title.slice(0, TITLE_CHARS),
+    ...conversationValues(conversation),
     questionId: question.publicId,
     content: question.content,
     searchText: foldForSearch(question.content),
     questionLanguage: question.language,
   })) as { conversation: ConversationRow; question: MessageRow }[];
   return row!;
+}
+
+/** An answer as stored: what lib/chat/answer.ts made of the question. */
+export type StoredAnswer = {
+  publicId: string;
+  content: string;
+  language: string | null;
+  sources: StoredSource[];
+  mode: AnswerMode;
+  model: string | null;
+  firstTokenMs: number | null;
+};
+
+/**
+ * A new conversation, its question and the answer already made for it, in one statement: a built-in
+ * answer is ready within milliseconds, so the visitor's first question costs one write instead of two
+ * (issue 18). One INSERT writes both messages, so the question takes the lower seq.
+ */
+export async function startAnsweredConversation(
+  db: Db,
+  conversation: NewConversation,
+  question: { publicId: string; content: string; language: string | null },
+  answer: StoredAnswer,
+): Promise<{ conversation: ConversationRow; question: MessageRow; answer: MessageRow }> {
+  const statement = preparedQuery(db, "start_answered_conversation", (d, name) => {
+    const started = d.$with("started").as(
+      d
+        .insert(conversations)
+        .values({
+          publicId: sql.placeholder("publicId"),
+          agentId: sql.placeholder("agentId"),
+          channel: sql.placeholder("channel"),
+          visitorId: sql.placeholder("visitorId"),
+          apiKeyId: sql.placeholder("apiKeyId"),
+          title: sql.placeholder("title"),
+          language: sql.placeholder("language"),
+          device: sql.placeholder("device"),
+          messageCount: 2,
+          unanswered: sql`${sql.placeholder("unanswered")}::int`,
+        })
+        .returning(),
+    );
+    const conversationId = sql`(select ${sql.identifier("id")} from ${started})`;
+    const written = d.$with("written").as(
+      d
+        .insert(messages)
+        .values([
+          {
+            publicId: sql.placeholder("questionId"),
+            conversationId,
+            agentId: sql.placeholder("agentId"),
+            role: "user",
+            content: sql.placeholder("content"),
+            searchText: sql.placeholder("searchText"),
+            language: sql.placeholder("questionLanguage"),
+          },
+          {
+            publicId: sql.placeholder("answerId"),
+            conversationId,
+            agentId: sql.placeholder("agentId"),
+            role: "assistant",
+            content: sql.placeholder("answerContent"),
+            searchText: sql.placeholder("answerSearchText"),
+            language: sql.placeholder("answerLanguage"),
+            sources: sql.placeholder("sources"),
+            mode: sql.placeholder("mode"),
+            status: "complete",
+            model: sql.placeholder("model"),
+            firstTokenMs: sql.placeholder("firstTokenMs"),
+          },
+        ])
+        .returning(),
+    );
+    return d
+      .with(started, written)
+      .select({
+        conversation: columnsOf(started, conversations),
+        message: columnsOf(written, messages),
+      })
+      .from(started)
+      .crossJoin(written)
+      .prepare(name);
+  });
+  const rows = (await statement.execute({
+    ...conversationValues(conversation),
+    unanswered: answer.mode === "fallback" ? 1 : 0,
+    questionId: question.publicId,
+    content: question.content,
+    searchText: foldForSearch(question.content),
+    questionLanguage: question.language,
+    answerId: answer.publicId,
+    answerContent: answer.content,
+    answerSearchText: foldForSearch(answer.content),
+    answerLanguage: answer.language,
+    sources: answer.sources,
+    mode: answer.mode,
+    model: answer.model,
+    firstTokenMs: answer.firstTokenMs,
+  })) as { conversation: ConversationRow; message: MessageRow }[];
+  const of = (role: MessageRow["role"]) => rows.find((r) => r.message.role === role)!.message;
+  return { conversation: rows[0]!.conversation, question: of("user"), answer: of("assistant") };
 }
 
 /** A conversation of this agent that this visitor (public) or the owner's test chat holds; else null. */

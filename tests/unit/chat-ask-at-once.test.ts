@@ -1,0 +1,138 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { type AnswerEvent, ask, type ChatScope } from "@/lib/chat/ask";
+import type { Db } from "@/lib/db/client";
+import { agents, conversations, messages } from "@/lib/db/schema";
+import { recordQueries } from "../helpers/recording-db";
+import { backendDatabase, backends, learnMarkdown, seedAgent } from "../helpers/retrieval-db";
+
+/**
+ * lib/chat/ask.ts: a new conversation's first question answered in built-in mode is written with its answer
+ * in one statement; when the answer cannot be made that way the question is still stored first and answered.
+ */
+const failing = vi.hoisted(() => ({ next: 0 }));
+vi.mock("@/lib/chat/answer", async (original) => {
+  const real = await original<typeof import("@/lib/chat/answer")>();
+  return {
+    ...real,
+    composeAnswer: (...args: Parameters<typeof real.composeAnswer>) => {
+      if (failing.next > 0) {
+        failing.next--;
+        return Promise.reject(new Error("connection terminated"));
+      }
+      return real.composeAnswer(...args);
+    },
+  };
+});
+
+async function trainedAgent(db: Db) {
+  const id = await seedAgent(db, "Hoa Mai");
+  await learnMarkdown(
+    db,
+    id,
+    "## Giờ mở cửa\nTiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày.",
+  );
+  const [row] = await db.select().from(agents).where(eq(agents.id, id));
+  return row!;
+}
+
+/** ask() and its events read to the end, with every statement they sent. */
+async function asking(db: Db, scope: ChatScope, content: string) {
+  const { result, queries } = await recordQueries(
+    async () => {
+      const asked = await ask(db, scope, { content, locale: "vi", device: "mobile", conversation: null });
+      const events: AnswerEvent[] = [];
+      for await (const e of asked.events(new AbortController().signal)) events.push(e);
+      return { asked, events };
+    },
+    { every: true },
+  );
+  return { ...result, writes: queries.filter((q) => /\binsert\s+into\b/i.test(q.text)).length };
+}
+
+async function stored(db: Db, conversationId: string) {
+  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(asc(messages.seq));
+  return { conversation: conversation!, messages: rows };
+}
+
+for (const backend of backends) {
+  describe(`a new conversation's built-in answer (${backend})`, () => {
+    const database = backendDatabase(backend);
+    const scopeOf = (agent: ChatScope["agent"]): ChatScope => ({
+      agent,
+      channel: "public",
+      visitorId: `v_${Math.random().toString(36).slice(2)}`,
+    });
+
+    it("is written with the conversation and the question in one statement, the question first", async () => {
+      const { db } = database();
+      const scope = scopeOf(await trainedAgent(db));
+      const { asked, events, writes } = await asking(db, scope, "Tiệm mở cửa lúc mấy giờ?");
+      expect(writes).toBe(1);
+      expect(events.map((e) => e.type)).toEqual(["start", "sources", "delta", "done"]);
+      const done = events.at(-1) as Extract<AnswerEvent, { type: "done" }>;
+      expect(done.message.content).toContain("7 giờ sáng");
+      expect(done.message.publicId).toBe((events[0] as { messageId: string }).messageId);
+      const saved = await stored(db, asked.conversation.id);
+      expect(saved.messages.map((m) => [m.role, m.publicId])).toEqual([
+        ["user", asked.question.publicId],
+        ["assistant", done.message.publicId],
+      ]);
+      expect(saved.messages[1]).toMatchObject({ mode: "quote", status: "complete", language: "vi" });
+      expect(saved.messages[1]!.sources).toHaveLength(1);
+      expect(saved.conversation).toMatchObject({
+        messageCount: 2,
+        unanswered: 0,
+        visitorId: scope.visitorId,
+        title: "Tiệm mở cửa lúc mấy giờ?",
+        device: "mobile",
+      });
+    });
+
+    it("counts a fallback as a question the agent could not answer", async () => {
+      const { db } = database();
+      const { asked, events } = await asking(db, scopeOf(await trainedAgent(db)), "Có chỗ đậu xe hơi không?");
+      expect((events.at(-1) as Extract<AnswerEvent, { type: "done" }>).message.mode).toBe("fallback");
+      const saved = await stored(db, asked.conversation.id);
+      expect(saved.conversation).toMatchObject({ messageCount: 2, unanswered: 1 });
+      expect(saved.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    });
+
+    it("stores the question first, and still answers it, when the answer could not be made at once", async () => {
+      const { db } = database();
+      const scope = scopeOf(await trainedAgent(db));
+      failing.next = 1;
+      const { asked, events, writes } = await asking(db, scope, "Tiệm mở cửa lúc mấy giờ?");
+      expect(failing.next).toBe(0);
+      expect(writes).toBe(2);
+      expect((events.at(-1) as Extract<AnswerEvent, { type: "done" }>).message.content).toContain(
+        "7 giờ sáng",
+      );
+      const saved = await stored(db, asked.conversation.id);
+      expect(saved.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+      expect(saved.conversation.messageCount).toBe(2);
+    });
+
+    it("keeps the question when the answer fails both ways", async () => {
+      const { db } = database();
+      const scope = scopeOf(await trainedAgent(db));
+      failing.next = 2;
+      const asked = await ask(db, scope, {
+        content: "Tiệm mở cửa lúc mấy giờ?",
+        locale: "vi",
+        device: null,
+        conversation: null,
+      });
+      await expect(async () => {
+        for await (const _ of asked.events(new AbortController().signal));
+      }).rejects.toThrow("connection terminated");
+      const saved = await stored(db, asked.conversation.id);
+      expect(saved.messages.map((m) => [m.role, m.content])).toEqual([["user", "Tiệm mở cửa lúc mấy giờ?"]]);
+    });
+  });
+}
