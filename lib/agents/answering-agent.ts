@@ -1,6 +1,5 @@
 import "server-only";
-import { broadcaster } from "@/lib/cache/broadcast";
-import { TtlLru } from "@/lib/cache/ttl-lru";
+import { sharedCache } from "@/lib/cache/shared-cache";
 import type { Db } from "@/lib/db/client";
 import { type AgentRow, agentToAnswer } from "./queries";
 
@@ -11,7 +10,7 @@ import { type AgentRow, agentToAnswer } from "./queries";
  * 8.8–8.9 to 9.9–10.6 % of /api/health's; on Postgres the change was within the runs' spread (bench:chat,
  * A/B on one machine, issue 18).
  *
- * What changes an agent drops it here at once and on the other instances by notice (lib/cache/broadcast.ts):
+ * What changes an agent drops it here at once and on the other instances by notice (lib/cache/shared-cache.ts):
  * the owner's save (lib/agents/agent.ts) and a new widget secret (lib/widget/identity.ts). The lifetime
  * bounds a lost notice. The corpus stamp is not kept: the limits statement reads it fresh
  * (lib/chat/limits.ts), so a document learned is still seen by the very next question. An unknown id is
@@ -19,37 +18,25 @@ import { type AgentRow, agentToAnswer } from "./queries";
  */
 export const ANSWERING_AGENT_TTL_MS = 5_000;
 
-type Holder = { cache: TtlLru<AgentRow>; generation: number };
-// On globalThis: routes are bundled apart, and the save's route must drop what the message's route reads.
-const KEY = Symbol.for("agentcity.answeringAgents");
-const global = globalThis as { [KEY]?: Holder };
-global[KEY] ??= { cache: new TtlLru<AgentRow>(10_000, ANSWERING_AGENT_TTL_MS), generation: 0 };
-const holder = global[KEY];
+const agentsAnswering = () => sharedCache<AgentRow | null>("agent", 10_000, ANSWERING_AGENT_TTL_MS);
 
-export async function answeringAgent(db: Db, publicId: string): Promise<AgentRow | null> {
-  const hit = holder.cache.get(publicId);
-  if (hit) return hit;
-  // A drop while the row was being read means it may predate the change: used once, not kept.
-  const generation = holder.generation;
-  const row = await agentToAnswer(db, publicId);
-  if (row && generation === holder.generation) holder.cache.set(publicId, Object.freeze(row));
-  return row;
-}
-
-function drop(publicId: string): void {
-  holder.generation++;
-  holder.cache.delete(publicId);
+export function answeringAgent(db: Db, publicId: string): Promise<AgentRow | null> {
+  return agentsAnswering().read(
+    publicId,
+    async () => {
+      const row = await agentToAnswer(db, publicId);
+      return row && Object.freeze(row);
+    },
+    { keep: (row) => row !== null },
+  );
 }
 
 /** After the agent changed: this instance forgets it at once, the others when the notice arrives. */
 export function forgetAnsweringAgent(publicId: string): void {
-  drop(publicId);
-  broadcaster().send("agent", publicId);
+  agentsAnswering().forget(publicId);
 }
-
-broadcaster().on("agent", drop);
 
 /** For tests. */
 export function clearAnsweringAgents(): void {
-  holder.cache.clear();
+  agentsAnswering().clear();
 }

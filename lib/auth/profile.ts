@@ -1,8 +1,7 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import { broadcaster } from "@/lib/cache/broadcast";
-import { TtlLru } from "@/lib/cache/ttl-lru";
+import { type SharedCache, sharedCache } from "@/lib/cache/shared-cache";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
@@ -49,31 +48,19 @@ export type ProfileUpdate = Pick<Profile, "avatar" | "email" | "first_name" | "l
 export const PROFILE_CACHE_MAX = 10;
 export const PROFILE_CACHE_TTL_MS = 60_000;
 
-const CACHE_KEY = Symbol.for("agentcity.profileCache");
-type Holder = { [CACHE_KEY]?: TtlLru<Profile> };
-
 /** Shared across module copies (route bundles) of one process, so invalidation reaches every reader. */
-export function profileCache(): TtlLru<Profile> {
-  const g = globalThis as Holder;
-  g[CACHE_KEY] ??= new TtlLru<Profile>(PROFILE_CACHE_MAX, PROFILE_CACHE_TTL_MS);
-  return g[CACHE_KEY];
+export function profileCache(): SharedCache<Profile> {
+  return sharedCache<Profile>("profile", PROFILE_CACHE_MAX, PROFILE_CACHE_TTL_MS);
 }
 
 /** Call after anything changes a user's profile fields or linked providers: here and on every instance. */
 export function forgetProfile(userId: string): void {
-  profileCache().delete(userId);
-  broadcaster().send("profile", userId);
+  profileCache().forget(userId);
 }
 
-broadcaster().on("profile", (userId) => profileCache().delete(userId));
-
 /** The profile of an authenticated user; `user` is the row authenticate() already loaded. */
-export async function profileOf(db: Db, user: User): Promise<Profile> {
-  const cached = profileCache().get(user.id);
-  if (cached) return cached;
-  const profile = toProfile(user, await providersOf(db, user.id));
-  profileCache().set(user.id, profile);
-  return profile;
+export function profileOf(db: Db, user: User): Promise<Profile> {
+  return profileCache().read(user.id, async () => toProfile(user, await providersOf(db, user.id)));
 }
 
 export function toProfile(user: User, providers: string[]): Profile {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { cachedLimits, generationOf, storeLimits } from "./entitlement-cache";
+import { rememberedLimits } from "./entitlement-cache";
 import { type PlanLimits, plans } from "./plan-limits";
 import { entitledPlan } from "./subscription-machine";
 import { stateOf, subscriptionOf } from "./subscriptions";
@@ -12,11 +12,8 @@ import { stateOf, subscriptionOf } from "./subscriptions";
  * (lib/ingest/pipeline.ts). The synchronous `limitsFor` (plan-limits.ts) is the free plan's, for fixtures.
  */
 export async function currentLimits(db: Db, ownerId: string, now: Date = new Date()): Promise<PlanLimits> {
-  const hit = cachedLimits(ownerId, now.getTime());
-  if (hit) return hit;
-  const generation = generationOf(ownerId);
-  const row = await subscriptionOf(db, ownerId);
-  const limits = plans[entitledPlan(stateOf(row), now)];
-  storeLimits(ownerId, limits, now.getTime(), generation);
-  return limits;
+  return rememberedLimits(ownerId, now.getTime(), async () => {
+    const row = await subscriptionOf(db, ownerId);
+    return plans[entitledPlan(stateOf(row), now)];
+  });
 }

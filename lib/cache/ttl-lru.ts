@@ -11,18 +11,19 @@ export class TtlLru<V> {
     readonly ttlMs: number,
   ) {}
 
-  get(key: string): V | undefined {
+  /** `now`: the caller's clock, where it keeps its own (billing's simulated time); else the system's. */
+  get(key: string, now = Date.now()): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (entry.expiresAt <= Date.now()) return undefined;
+    if (entry.expiresAt <= now) return undefined;
     this.entries.set(key, entry);
     return entry.value;
   }
 
-  set(key: string, value: V): void {
+  set(key: string, value: V, now = Date.now()): void {
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);

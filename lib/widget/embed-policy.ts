@@ -1,8 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { isPublicId } from "@/lib/agents/public-id";
-import { broadcaster } from "@/lib/cache/broadcast";
-import { TtlLru } from "@/lib/cache/ttl-lru";
+import { sharedCache } from "@/lib/cache/shared-cache";
 import type { Db } from "@/lib/db/client";
 import { agents } from "@/lib/db/schema";
 import { type WidgetSettings, widgetSettingsOf } from "@/lib/shared/widget";
@@ -21,49 +20,35 @@ export type EmbedPolicy = {
 };
 
 const TTL_MS = 30_000;
-// On globalThis: the proxy's lookup (registered by the runtime) and the route that saves the agent are
-// bundled apart, and must read and drop the same copy.
-const CACHE = Symbol.for("agentcity.embedPolicyCache");
-const holder = globalThis as { [CACHE]?: TtlLru<EmbedPolicy | null> };
-holder[CACHE] ??= new TtlLru<EmbedPolicy | null>(10_000, TTL_MS);
-const cache = holder[CACHE];
+const policies = () => sharedCache<EmbedPolicy | null>("embed", 10_000, TTL_MS);
 
 export async function embedPolicyOf(db: Db, publicId: string): Promise<EmbedPolicy | null> {
   if (!isPublicId(publicId)) return null;
-  const hit = cache.get(publicId);
-  if (hit !== undefined) return hit;
-  const [row] = await db
-    .select({
-      name: agents.name,
-      allowedDomains: agents.allowedDomains,
-      widget: agents.widget,
-    })
-    .from(agents)
-    .where(eq(agents.publicId, publicId))
-    .limit(1);
-  const policy = row
-    ? {
-        agentId: publicId,
-        name: row.name,
-        allowedDomains: Array.isArray(row.allowedDomains) ? row.allowedDomains : [],
-        widget: widgetSettingsOf(row.widget),
-      }
-    : null;
-  cache.set(publicId, policy);
-  return policy;
-}
-
-function drop(publicId: string): void {
-  cache.delete(publicId);
+  return policies().read(publicId, async () => {
+    const [row] = await db
+      .select({
+        name: agents.name,
+        allowedDomains: agents.allowedDomains,
+        widget: agents.widget,
+      })
+      .from(agents)
+      .where(eq(agents.publicId, publicId))
+      .limit(1);
+    return row
+      ? {
+          agentId: publicId,
+          name: row.name,
+          allowedDomains: Array.isArray(row.allowedDomains) ? row.allowedDomains : [],
+          widget: widgetSettingsOf(row.widget),
+        }
+      : null;
+  });
 }
 
 /** After the owner saved: this instance forgets at once, the others when the notice arrives. */
 export function forgetEmbedPolicy(publicId: string): void {
-  drop(publicId);
-  broadcaster().send("embed", publicId);
+  policies().forget(publicId);
 }
-
-broadcaster().on("embed", drop);
 
 /** The proxy (bundled apart, no database of its own) asks through this hook; see embed-policy-store.ts. */
 export function registerEmbedPolicyLookup(db: () => Promise<Db>): void {

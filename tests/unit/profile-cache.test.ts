@@ -78,7 +78,7 @@ describe("profile cache (spec §9: at most 10 entries, 60 s)", () => {
 
   it("is one cache per process, whichever module copy asks", () => {
     expect(profileCache()).toBe(profileCache());
-    const key = Symbol.for("agentcity.profileCache");
+    const key = Symbol.for("agentcity.cache.profile");
     expect((globalThis as Record<symbol, unknown>)[key]).toBe(profileCache());
   });
 
