@@ -53,6 +53,31 @@ describe("answers in built-in quoting mode", () => {
     expect(answer.content).toContain("8 giờ sáng");
   });
 
+  it("answers a newcomer's first question on their one text, and keeps the conversation in order", async () => {
+    const agent = await trainedAgent({
+      model: "builtin",
+      kind: "government",
+      texts: [{ title: "Thông tin", content: "Phí khám là 200.000 đồng. Làm căn cước tại Công an phường." }],
+    });
+    const v = new Visitor(undefined, "vi");
+    const first = (await v.ask(agent.agentId, "Phí khám bao nhiêu?")).body.data!;
+    expect(first.message).toMatchObject({ mode: "quote", status: "complete" });
+    expect(first.message.content).toContain("200.000 đồng");
+    const next = await v.ask(agent.agentId, "Làm căn cước ở đâu?", { conversationId: first.conversation_id });
+    expect(next.body.data!.message.content).toContain("Công an phường");
+    const stored = await ownerApi<{ data: Message[] }>(
+      agent.access,
+      "GET",
+      `/api/v1/agent/conversation/messages?conversation_id=${first.conversation_id}`,
+    );
+    expect(stored.body.data.map((m) => [m.role, m.content.slice(0, 18)])).toEqual([
+      ["user", "Phí khám bao nhiêu"],
+      ["assistant", first.message.content.slice(0, 18)],
+      ["user", "Làm căn cước ở đâu"],
+      ["assistant", next.body.data!.message.content.slice(0, 18)],
+    ]);
+  });
+
   it("gives the owner's fallback message instead of guessing", async () => {
     const agent = await trainedAgent({
       model: "builtin",
