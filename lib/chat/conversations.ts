@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, getTableColumns, gt, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
@@ -49,6 +49,42 @@ function conversationValues(conversation: NewConversation) {
 }
 
 /**
+ * The start statements' new conversation, as a WITH query over their placeholders, written already
+ * counting the messages the same statement adds.
+ */
+function startedConversation(d: Db, counts: { messageCount: number; unanswered?: SQL }) {
+  return d.$with("started").as(
+    d
+      .insert(conversations)
+      .values({
+        publicId: sql.placeholder("publicId"),
+        agentId: sql.placeholder("agentId"),
+        channel: sql.placeholder("channel"),
+        visitorId: sql.placeholder("visitorId"),
+        apiKeyId: sql.placeholder("apiKeyId"),
+        title: sql.placeholder("title"),
+        language: sql.placeholder("language"),
+        device: sql.placeholder("device"),
+        ...counts,
+      })
+      .returning(),
+  );
+}
+
+/** The start statements' first question, in the conversation `conversationId` selects. */
+function firstQuestion(conversationId: SQL) {
+  return {
+    publicId: sql.placeholder("questionId"),
+    conversationId,
+    agentId: sql.placeholder("agentId"),
+    role: "user" as const,
+    content: sql.placeholder("content"),
+    searchText: sql.placeholder("searchText"),
+    language: sql.placeholder("questionLanguage"),
+  };
+}
+
+/**
  * A new conversation and its first question, in one statement: a conversation is always started by a
  * question, and most visitors ask just one, so this saves every new visitor a round trip before their
  * answer. The conversation is written already counting the question; the question's conversation is the
@@ -60,34 +96,11 @@ export async function startConversation(
   question: { publicId: string; content: string; language: string | null },
 ): Promise<{ conversation: ConversationRow; question: MessageRow }> {
   const statement = preparedQuery(db, "start_conversation", (d, name) => {
-    const started = d.$with("started").as(
-      d
-        .insert(conversations)
-        .values({
-          publicId: sql.placeholder("publicId"),
-          agentId: sql.placeholder("agentId"),
-          channel: sql.placeholder("channel"),
-          visitorId: sql.placeholder("visitorId"),
-          apiKeyId: sql.placeholder("apiKeyId"),
-          title: sql.placeholder("title"),
-          language: sql.placeholder("language"),
-          device: sql.placeholder("device"),
-          messageCount: 1,
-        })
-        .returning(),
-    );
+    const started = startedConversation(d, { messageCount: 1 });
     const asked = d.$with("asked").as(
       d
         .insert(messages)
-        .values({
-          publicId: sql.placeholder("questionId"),
-          conversationId: sql`(select ${sql.identifier("id")} from ${started})`,
-          agentId: sql.placeholder("agentId"),
-          role: "user",
-          content: sql.placeholder("content"),
-          searchText: sql.placeholder("searchText"),
-          language: sql.placeholder("questionLanguage"),
-        })
+        .values(firstQuestion(sql`(select ${sql.identifier("id")} from ${started})`))
         .returning(),
     );
     return d
@@ -133,37 +146,16 @@ export async function startAnsweredConversation(
   answer: StoredAnswer,
 ): Promise<{ conversation: ConversationRow; question: MessageRow; answer: MessageRow }> {
   const statement = preparedQuery(db, "start_answered_conversation", (d, name) => {
-    const started = d.$with("started").as(
-      d
-        .insert(conversations)
-        .values({
-          publicId: sql.placeholder("publicId"),
-          agentId: sql.placeholder("agentId"),
-          channel: sql.placeholder("channel"),
-          visitorId: sql.placeholder("visitorId"),
-          apiKeyId: sql.placeholder("apiKeyId"),
-          title: sql.placeholder("title"),
-          language: sql.placeholder("language"),
-          device: sql.placeholder("device"),
-          messageCount: 2,
-          unanswered: sql`${sql.placeholder("unanswered")}::int`,
-        })
-        .returning(),
-    );
+    const started = startedConversation(d, {
+      messageCount: 2,
+      unanswered: sql`${sql.placeholder("unanswered")}::int`,
+    });
     const conversationId = sql`(select ${sql.identifier("id")} from ${started})`;
     const written = d.$with("written").as(
       d
         .insert(messages)
         .values([
-          {
-            publicId: sql.placeholder("questionId"),
-            conversationId,
-            agentId: sql.placeholder("agentId"),
-            role: "user",
-            content: sql.placeholder("content"),
-            searchText: sql.placeholder("searchText"),
-            language: sql.placeholder("questionLanguage"),
-          },
+          firstQuestion(conversationId),
           {
             publicId: sql.placeholder("answerId"),
             conversationId,
