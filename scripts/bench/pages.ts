@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -83,15 +84,26 @@ const server: ChildProcess = spawn(
       APP_URL: base,
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? "",
+      // Production on a shared database refuses to start without one (lib/config.ts).
+      ...(database ? { SESSION_SECRET: randomBytes(32).toString("hex") } : {}),
       // Codes come to this process's console, where the bench reads them like a newcomer would.
       SMTP_URL: "",
     },
-    stdio: ["ignore", "pipe", "ignore"],
+    stdio: ["ignore", "pipe", "pipe"],
   },
 );
 let console_ = "";
 server.stdout!.on("data", (d) => {
   console_ += d;
+});
+let errors = "";
+server.stderr!.on("data", (d) => {
+  errors = (errors + d).slice(-4000);
+});
+// A server that stops before it is healthy is said at once, with why, not after waitHealthy's two minutes.
+let exited: string | null = null;
+server.on("exit", (code, signal) => {
+  exited = `the server exited (${signal ?? code}) before it was healthy:\n${errors.trim() || console_.trim().slice(-2000)}`;
 });
 
 try {
@@ -344,6 +356,7 @@ async function throughput(
 async function waitHealthy(): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
+    if (exited) throw new Error(exited);
     const ok = await fetch(`${base}/api/health`)
       .then((r) => r.status === 200)
       .catch(() => false);
