@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -23,6 +22,7 @@ import {
 } from "@/tests/helpers/chat-quality-cases";
 import { zipfCorpus } from "@/tests/helpers/retrieval-corpus";
 import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
+import { freePort, waitHealthy } from "@/tests/helpers/server";
 import { seedChatHistory } from "./chat-history";
 import { allPids, type CpuMeter, cpuMeter, procStat } from "./cpu-meter";
 import { type Recall, recallAtScale, recallLine } from "./recall";
@@ -358,17 +358,13 @@ async function startServer(
       for (let i = 0; i < 100 && child.pid && groupAlive(child.pid); i++) await sleep(50);
     },
   };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early; see ${logFile}`);
-    const ok = await fetch(`${base}/api/health`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) return server;
-    await sleep(100);
+  try {
+    await waitHealthy(base, child, () => `see ${logFile}`, 120_000);
+  } catch (err) {
+    await server.stop();
+    throw err;
   }
-  await server.stop();
-  throw new Error(`server not healthy within 120 s; see ${logFile}`);
+  return server;
 }
 
 function groupAlive(pgid: number): boolean {
@@ -917,16 +913,6 @@ function pct(sorted: number[], p: number): number {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createNetServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 const llmPort = await freePort();
 await new Promise<void>((r) => llm.listen(llmPort, "127.0.0.1", r));

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { rawGet } from "@/tests/helpers/raw-http";
-import { createDatabase } from "@/tests/helpers/server";
+import { createDatabase, freePort, waitHealthy } from "@/tests/helpers/server";
 import { GOALS, type PagesResult } from "./table";
 
 /** Bytes of a response as they leave the server for a browser taking Brotli and gzip (fetch would decode them). */
@@ -100,14 +99,9 @@ let errors = "";
 server.stderr!.on("data", (d) => {
   errors = (errors + d).slice(-4000);
 });
-// A server that stops before it is healthy is said at once, with why, not after waitHealthy's two minutes.
-let exited: string | null = null;
-server.on("exit", (code, signal) => {
-  exited = `the server exited (${signal ?? code}) before it was healthy:\n${errors.trim() || console_.trim().slice(-2000)}`;
-});
 
 try {
-  await waitHealthy();
+  await waitHealthy(base, server, () => errors.trim() || console_.trim().slice(-2000), 120_000);
   const db = onPostgres ? "new Postgres database" : "new PGlite database";
   console.log(`cold start to healthy (${db}): ${(performance.now() - started).toFixed(0)} ms`);
   const { cookie, agentId, conversationId } = await realOwner();
@@ -351,27 +345,4 @@ async function throughput(
     }),
   );
   return done / (ms / 1000);
-}
-
-async function waitHealthy(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(exited);
-    const ok = await fetch(`${base}/api/health`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not become healthy within 120 s");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
 }

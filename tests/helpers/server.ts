@@ -159,8 +159,17 @@ async function groupGone(pgid: number): Promise<void> {
   }
 }
 
-async function waitHealthy(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+/**
+ * Until `/api/health` answers 200. A server that exits first is said at once, with `log()` (its output,
+ * or where to find it), rather than after the whole wait. Also the benches' (scripts/bench).
+ */
+export async function waitHealthy(
+  baseUrl: string,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs = 90_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log()}`);
@@ -169,9 +178,9 @@ async function waitHealthy(baseUrl: string, child: ChildProcess, log: () => stri
       .then((r) => r.status === 200)
       .catch(() => false);
     if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`server not healthy within 90 s:\n${log()}`);
+  throw new Error(`server not healthy within ${timeoutMs / 1000} s:\n${log()}`);
 }
 
 /** A uniquely named database on the Postgres server, dropped at the end. */
