@@ -16,7 +16,9 @@ export function workerEntry(callerUrl: string, sourcePath: string, what: string)
   } catch {
     // import.meta.url is not a file URL inside some bundles.
   }
-  candidates.push(path.join(process.cwd(), ...sourcePath.split("/")));
+  // Read at run time from the project root `npm start` runs in; telling the bundler so keeps its file
+  // tracing from taking in the whole project (and warning about it on every build).
+  candidates.push(path.join(/*turbopackIgnore: true*/ process.cwd(), ...sourcePath.split("/")));
   const found = candidates.find((c) => existsSync(c));
   if (!found) throw new Error(`${what} not found (looked at ${candidates.join(", ")})`);
   return found;
