@@ -197,7 +197,27 @@ describe("the owner sets the widget up", () => {
 });
 
 describe("a site the owner did not allow", () => {
+  /** The frame page's chat frame once the browser has finished navigating it (loaded or refused). */
+  async function settledFrame(page: Page): Promise<Frame> {
+    await expect.poll(() => page.frames().length).toBe(2);
+    const frame = page.frames().find((f) => f !== page.mainFrame())!;
+    await frame.waitForLoadState("load");
+    return frame;
+  }
+
   it("gets no launcher, and the browser refuses to frame the chat", async () => {
+    // First the control: with the host allowed, the same two pages do show the launcher and the framed chat,
+    // so the refusals below are the policy's and not a page that never loaded.
+    const allowed = await owner(session, "POST", "/api/v1/agent", {
+      name: "Hoa Mai Bakery",
+      allowed_domains: ["localhost"],
+    });
+    expect(allowed.status).toBe(200);
+    const control = await browser.open(`${hostOrigin}/frame`);
+    const shown = await settledFrame(control);
+    expect(shown.url()).toContain(`/en/embed/${agentId}`);
+    await shown.getByTestId("agent-greeting").waitFor();
+
     const saved = await owner(session, "POST", "/api/v1/agent", {
       name: "Hoa Mai Bakery",
       allowed_domains: ["shop.example.com"],
@@ -205,19 +225,27 @@ describe("a site the owner did not allow", () => {
     expect(saved.status).toBe(200);
     try {
       const page = await browser.open(`${hostOrigin}/`);
+      // The loader asks for its settings once and draws the launcher (or not) from that answer: wait until the
+      // answer has arrived (a cross-origin entry hides its status), then look for the launcher.
+      const configAnswered = () =>
+        page.evaluate(() =>
+          performance.getEntriesByType("resource").some((e) => e.name.includes("/config.json")),
+        );
+      await expect.poll(configAnswered).toBe(true);
+      const refused = await fetch(`${baseUrl()}/embed/${agentId}/config.json?locale=en`, {
+        headers: { origin: hostOrigin },
+      });
+      expect(refused.status).toBe(403);
+      await page.waitForLoadState("networkidle");
       const { width, height } = page.viewportSize()!;
-      await page.waitForTimeout(1000);
       expect(await tagAt(page, width - 48, height - 48)).not.toBe("agentcity-widget");
+      expect(await page.locator("agentcity-widget").count()).toBe(0);
 
       const framed = await browser.open(`${hostOrigin}/frame`);
-      await framed.waitForTimeout(1000);
-      const frame = framed.frames().find((f) => f !== framed.mainFrame());
+      const frame = await settledFrame(framed);
       // Refused by frame-ancestors: Chromium shows its error page instead of ours.
-      const greeting = await frame
-        ?.getByTestId("agent-greeting")
-        .count()
-        .catch(() => 0);
-      expect(greeting ?? 0).toBe(0);
+      expect(frame.url()).toMatch(/^chrome-error:/);
+      expect(await frame.getByTestId("agent-greeting").count()).toBe(0);
     } finally {
       await owner(session, "POST", "/api/v1/agent", { name: "Hoa Mai Bakery", allowed_domains: [] });
     }
