@@ -27,7 +27,7 @@ import {
  *              fewer questions and shorter loads), PGlite and Postgres.
  * Postgres is the local server (postgres://postgres@127.0.0.1:5432/postgres) unless --postgres names
  * another admin URL; where it cannot be reached its parts are skipped with a note. `--markdown <file>` also
- * writes the table as markdown (for the README). Figures only; the sizes are tests.
+ * writes the table as markdown (for docs/performance.md). Figures only; the sizes are tests.
  */
 const args = process.argv.slice(2);
 const arg = (name: string) => {

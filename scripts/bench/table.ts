@@ -257,7 +257,7 @@ export function renderText(machine: Machine, rows: Row[], notes: string[] = []):
   ].join("\n");
 }
 
-/** The same table as markdown, for the README's Performance section. */
+/** The same table as markdown, for docs/performance.md's latest run. */
 export function renderMarkdown(machine: Machine, rows: Row[], notes: string[] = []): string {
   const cell = (s: string) => s.replaceAll("|", "\\|");
   return [
