@@ -186,7 +186,7 @@ describe("npm start on a fresh clone", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html.includes("Choose Beginner"), "a checkout button").toBe(true);
-    expect(html.includes("payments are not set up"), "the not-set-up notice").toBe(false);
+    expect(html.includes('data-testid="payments-not-set-up"'), "the not-set-up notice").toBe(false);
   });
 
   it("tells the sign-in page that codes are printed in the console", async () => {
