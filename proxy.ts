@@ -140,6 +140,10 @@ function signedOutLanding(req: NextRequest): NextResponse | null {
 }
 
 export const config = {
-  // Everything but the API, Next's assets, the version manifest and files with an extension.
-  matcher: ["/((?!api|oauth2|_next|_vercel|latest\\.json|.*\\..*).*)"],
+  // Every page path, dots included (an unknown `/en/c/agent.x` is a page's 404 and needs its headers), but
+  // not the API, Next's own files and the files the app serves as files: public/'s, app/'s metadata files
+  // and the routes named like files (tests/unit/proxy-matcher.test.ts keeps this list in step with them).
+  matcher: [
+    "/((?!(?:api|oauth2|_vercel)(?:/|$)|_next/|(?:latest\\.json|favicon\\.ico|icon\\.svg|apple-icon\\.png|manifest\\.webmanifest|embed\\.js|icons/(?:icon-192|icon-512|maskable-512)\\.png|embed/[^/]+/config\\.json)$).*)",
+  ],
 };

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackHost } from "./http/loopback-host";
 
 /**
  * The only module that reads process.env. Everything else asks `config()`.
@@ -263,8 +264,8 @@ const schema = z.object({
     .max(1_000_000, "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000")
     .default(8),
   /**
-   * The built-in test provider next to real ones (development, staging). Without any real provider it is
-   * always on; in production it cannot be turned on.
+   * The built-in test provider (its test cards pay for plans) where it would not be on by itself: next to
+   * real providers outside production, or in production without them on a server others reach (a demo).
    */
   PAYMENTS_SANDBOX: bool,
   /** sk_test_… (test mode: screens say "Test mode") or sk_live_… / rk_… */
@@ -414,10 +415,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       if (!raw[key]) throw new ConfigError(key, "required when FILE_STORE is s3");
     }
   }
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   return {
     ...raw,
-    PAYMENT_PROVIDERS: paymentProviders(raw, isProduction),
-    APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ""),
+    PAYMENT_PROVIDERS: paymentProviders(raw, isProduction, appUrl),
+    APP_URL: appUrl,
     DATA_DIR: dataDir,
     SESSION_SECRET: secret,
     MAIL_FROM: raw.MAIL_FROM || defaultMailFrom(raw.APP_NAME, raw.APP_URL),
@@ -431,10 +433,15 @@ export type PaymentProviderId = "sandbox" | "stripe" | "payos";
 
 /**
  * A provider is on when all its keys are set; a half-set one refuses to start (a typo must not quietly
- * leave a deployment on the sandbox). The sandbox is on when nothing real is, or when asked outside
- * production.
+ * leave a deployment on the sandbox). Without a real one the sandbox takes payments, but a production
+ * server that others reach takes none unless PAYMENTS_SANDBOX says so: its test card would unlock paid
+ * plans for anyone. On this machine (npm start's localhost) the sandbox stays, for a first run.
  */
-function paymentProviders(raw: z.infer<typeof schema>, isProduction: boolean): PaymentProviderId[] {
+function paymentProviders(
+  raw: z.infer<typeof schema>,
+  isProduction: boolean,
+  appUrl: string,
+): PaymentProviderId[] {
   const all = (keys: (keyof typeof raw)[], name: PaymentProviderId): boolean => {
     const set = keys.filter((k) => raw[k]);
     if (set.length > 0 && set.length < keys.length) {
@@ -447,10 +454,15 @@ function paymentProviders(raw: z.infer<typeof schema>, isProduction: boolean): P
   if (all(["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"], "stripe")) real.push("stripe");
   if (all(["PAYOS_CLIENT_ID", "PAYOS_API_KEY", "PAYOS_CHECKSUM_KEY"], "payos")) real.push("payos");
   // TEST_HOOKS marks the test suite's production builds, which are not a deployment taking money.
-  if (raw.PAYMENTS_SANDBOX && isProduction && !raw.TEST_HOOKS) {
-    throw new ConfigError("PAYMENTS_SANDBOX", "the test provider cannot take payments in production");
+  if (raw.PAYMENTS_SANDBOX && isProduction && real.length > 0 && !raw.TEST_HOOKS) {
+    throw new ConfigError(
+      "PAYMENTS_SANDBOX",
+      "the test provider cannot take payments next to real ones in production",
+    );
   }
-  return real.length === 0 || raw.PAYMENTS_SANDBOX ? [...real, "sandbox"] : real;
+  if (raw.PAYMENTS_SANDBOX) return [...real, "sandbox"];
+  if (real.length > 0) return real;
+  return !isProduction || isLoopbackHost(new URL(appUrl).hostname) ? ["sandbox"] : [];
 }
 
 /**

@@ -1,8 +1,17 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { configOrExit } from "@/lib/config";
 import { PEER_HEADER } from "@/lib/http/client-ip";
 import { compressResponse } from "@/lib/http/compression";
+import {
+  clientErrorAnswer,
+  isServedMethod,
+  methodRefusal,
+  rawRefusal,
+  withHeaders,
+} from "@/lib/http/method-refusal";
 import { precompressedStatic } from "@/lib/http/precompressed";
 import { hstsHeader } from "@/lib/http/security-headers";
 
@@ -35,6 +44,13 @@ const hsts = hstsHeader(configOrExit().APP_URL);
 // The build's scripts and stylesheets, compressed once at build time (lib/build/precompress.ts).
 const staticVariants = precompressedStatic(path.join(process.cwd(), ".next", "static"));
 
+// What a refusal answered outside Next carries besides its own headers, and the language it is written in.
+const alwaysHeaders: Record<string, string> = hsts ? { "Strict-Transport-Security": hsts } : {};
+const askedBy = (req: IncomingMessage) => ({
+  cookie: req.headers.cookie,
+  acceptLanguage: req.headers["accept-language"],
+});
+
 let stopping = false;
 process.once("SIGTERM", () => {
   stopping = true;
@@ -45,8 +61,25 @@ const server = createServer((req, res) => {
   delete req.headers[PEER_HEADER];
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
   if (hsts) res.setHeader("Strict-Transport-Security", hsts);
+  // TRACE and other methods no page or route answers: a 405 here (Next itself fails on TRACE with a 500).
+  if (!isServedMethod(req.method)) {
+    const refusal = methodRefusal(req.url ?? "/", askedBy(req));
+    res.writeHead(refusal.status, refusal.headers).end(refusal.body);
+    return;
+  }
   compressResponse(req, res, staticVariants);
   void handler(req, res);
+});
+// CONNECT is a tunnel request, not a request event: unheard, Node drops the connection without an answer.
+server.on("connect", (req: IncomingMessage, socket: Duplex) => {
+  const answer = rawRefusal(withHeaders(methodRefusal(req.url ?? "", askedBy(req)), alwaysHeaders));
+  socket.end(answer, () => socket.destroy());
+});
+// A request Node's parser refuses gets Node's own answer, but a method it does not know (TRACK) a 405.
+server.on("clientError", (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => {
+  if (socket.writable && (socket as Socket).bytesWritten === 0) {
+    socket.end(clientErrorAnswer(err, alwaysHeaders), () => socket.destroy());
+  } else socket.destroy(err);
 });
 // Long-lived answer streams (chat) must not be cut by Node's default request timeout.
 server.requestTimeout = 0;

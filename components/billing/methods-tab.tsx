@@ -52,7 +52,11 @@ export function MethodsTab() {
     return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void refetch()} />;
   return (
     <div className="space-y-4" data-testid="payment-methods">
-      {entry.data === "none" ? (
+      {entry.data === "unavailable" ? (
+        <p className="text-sm text-muted-foreground" data-testid="payments-not-set-up">
+          {t("methods.notSetUp")}
+        </p>
+      ) : entry.data === "none" ? (
         <p className="text-sm text-muted-foreground" data-testid="transfer-only">
           {t("methods.transferOnly")}
         </p>

@@ -38,6 +38,7 @@ export function PricingPlans({
   initialCycle,
   resume,
   contactEmail,
+  paymentsReady,
 }: {
   plans: PricingPlan[];
   currency: Currency;
@@ -46,6 +47,8 @@ export function PricingPlans({
   initialCycle: PricingCycle;
   resume: { plan: string; cycle: PricingCycle } | null;
   contactEmail?: string;
+  /** false when no provider takes payments here: paid plans say so instead of offering a checkout */
+  paymentsReady: boolean;
 }) {
   const t = useTranslations("pricing");
   const locale = useLocale();
@@ -125,7 +128,7 @@ export function PricingPlans({
   const resumed = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on the first render after sign-in
   useEffect(() => {
-    if (resumed.current || !resume || !signedIn) return;
+    if (resumed.current || !resume || !signedIn || !paymentsReady) return;
     resumed.current = true;
     window.history.replaceState(null, "", `/${locale}/pricing?cycle=${resume.cycle}`);
     const plan = plans.find((p) => p.id === resume.plan && p.status === "available" && !p.free);
@@ -134,6 +137,14 @@ export function PricingPlans({
 
   return (
     <div className="space-y-8">
+      {!paymentsReady && (
+        <p
+          className="mx-auto max-w-2xl rounded-lg border bg-muted px-4 py-3 text-center text-sm text-muted-foreground"
+          data-testid="payments-not-set-up"
+        >
+          {t("notSetUpNote")}
+        </p>
+      )}
       <fieldset className="flex flex-col items-center gap-2">
         <legend className="sr-only">{t("cycleLabel")}</legend>
         <div className="inline-flex rounded-lg border bg-muted p-1" data-testid="cycle-toggle">
@@ -194,6 +205,7 @@ export function PricingPlans({
                       : null
                   }
                   signedIn={signedIn}
+                  paymentsReady={paymentsReady}
                   busy={busy === plan.id}
                   disabled={busy !== null}
                   onChoose={() => void choose(plan, cycle)}
@@ -262,6 +274,7 @@ function PlanAction({
   switchCycle,
   change,
   signedIn,
+  paymentsReady,
   busy,
   disabled,
   onChoose,
@@ -274,6 +287,7 @@ function PlanAction({
   /** another plan for an owner who pays: an upgrade or a switch of the running subscription */
   change: "upgrade" | "switch" | null;
   signedIn: boolean;
+  paymentsReady: boolean;
   busy: boolean;
   disabled: boolean;
   onChoose: () => void;
@@ -295,7 +309,15 @@ function PlanAction({
       </Button>
     );
   }
-  if (current && switchCycle) {
+  // Anything below buys or changes a paid plan, which needs a provider.
+  if (!paymentsReady && !plan.free && !current) {
+    return (
+      <Button variant="outline" className="w-full" disabled>
+        {t("notSetUp")}
+      </Button>
+    );
+  }
+  if (current && switchCycle && paymentsReady) {
     return (
       <Button variant="outline" className="w-full" onClick={onChoose} disabled={disabled} aria-busy={busy}>
         {busy && <LoaderCircleIcon aria-hidden className="animate-spin" />}

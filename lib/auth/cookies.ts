@@ -1,5 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
+import { isLoopbackHost } from "@/lib/http/loopback-host";
 import { OTP_REQUEST_COOKIE_MAX_AGE } from "./otp-policy";
 import {
   ACCESS_COOKIE_MAX_AGE,
@@ -35,10 +36,6 @@ export function secureCookies(): boolean {
   const url = new URL(APP_URL);
   if (url.protocol === "https:") return true;
   return isProduction && !isLoopbackHost(url.hostname);
-}
-
-function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\./.test(host);
 }
 
 export function cookieName(name: CookieName): string {

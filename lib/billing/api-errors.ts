@@ -36,6 +36,7 @@ export const billingErrorStatus: Readonly<Record<BillingErrorCode, ErrorCode>> =
   not_payable: "conflict",
   clock_range: "bad_request",
   currency_unavailable: "conflict",
+  payments_not_set_up: "conflict",
   unknown: "internal_error",
 });
 

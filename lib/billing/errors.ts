@@ -15,6 +15,7 @@ export type BillingErrorCode =
   | "not_payable"
   | "clock_range"
   | "currency_unavailable"
+  | "payments_not_set_up"
   | "unknown";
 
 export class BillingError extends Error {

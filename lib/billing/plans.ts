@@ -147,6 +147,14 @@ export function isPurchasable(plan: PlanId, settings: CatalogueSettings = settin
   return plan !== "free" && statusOf(plan, settings) === "available";
 }
 
+/**
+ * Whether any provider takes payments here: none on a production server others reach without provider
+ * keys (lib/config.ts), whose paid plans then say so instead of offering a checkout.
+ */
+export function paymentsSetUp(): boolean {
+  return config().PAYMENT_PROVIDERS.length > 0;
+}
+
 export function rankOf(plan: PlanId): number {
   return planIds.indexOf(plan);
 }

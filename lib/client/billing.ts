@@ -151,9 +151,13 @@ export const billingApi = {
         opts,
       )
     ).payment_methods,
-  /** "form": the sandbox's card form; "hosted": the provider's own page (start_card_setup). */
+  /**
+   * "form": the sandbox's card form; "hosted": the provider's own page (start_card_setup); "none": no
+   * provider keeps cards (transfers only); "unavailable": payments are not set up at all.
+   */
   cardEntry: async (opts?: RequestOptions) =>
-    (await api.graphql<{ card_entry: "form" | "hosted" | "none" }>(CARD_ENTRY, {}, opts)).card_entry,
+    (await api.graphql<{ card_entry: "form" | "hosted" | "none" | "unavailable" }>(CARD_ENTRY, {}, opts))
+      .card_entry,
   startCardSetup: async () =>
     (await api.graphql<{ start_card_setup: string }>(START_CARD_SETUP)).start_card_setup,
   addPaymentMethod: (input: CardInput) => api.graphql(ADD_METHOD, { input }).then(() => undefined),

@@ -147,6 +147,8 @@ export const billingRoot = {
     const input = parse(checkoutInput, args.input, ctx);
     const { db, providers } = await liveBilling();
     const currency = input.currency ?? "VND";
+    // No provider at all: a production server others reach, without keys (lib/config.ts).
+    if (providers.all.length === 0) throw new BillingError("payments_not_set_up");
     const provider = providers.forCheckout(currency, input.method);
     if (!provider) throw new BillingError("currency_unavailable");
     const started = await createPaymentToken(
@@ -230,6 +232,8 @@ export const billingRoot = {
     await ctx.user();
     const { providers } = await liveBilling();
     // "none": no provider here keeps cards (payOS alone); the methods tab says transfers need none.
+    // "unavailable": no provider at all; the methods tab says payments are not set up.
+    if (providers.all.length === 0) return "unavailable";
     return !providers.cards ? "none" : isSandbox(providers.cards) ? "form" : "hosted";
   }),
 

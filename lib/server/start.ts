@@ -1,5 +1,6 @@
 import "server-only";
 import { consoleDeliveryWarning, otpDelivery } from "@/lib/auth/otp-delivery";
+import { paymentsSetUp } from "@/lib/billing/plans";
 import { configOrExit } from "@/lib/config";
 import { DataDirLockedError } from "@/lib/db/lock";
 import { logger, notice } from "@/lib/logger";
@@ -20,4 +21,11 @@ export async function start(): Promise<void> {
   }
   // For whoever started the server, where the codes will appear: readable even among JSON log lines.
   if (otpDelivery() === "console") notice("agentcity", consoleDeliveryWarning());
+  if (!paymentsSetUp()) {
+    notice(
+      "agentcity",
+      "No payment provider: paid plans say payments are not set up yet. Set Stripe's or payOS's keys " +
+        '(README "Taking payments"), or PAYMENTS_SANDBOX=true for test payments on this demo server.',
+    );
+  }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { baseUrl, get } from "../helpers/http";
+import { type WireAnswer, wireExchange } from "../helpers/raw-http";
 
 describe("health", () => {
   it("reports database and job system ready", async () => {
@@ -42,6 +43,54 @@ describe("one error shape for unknown API paths", () => {
       expect(body.error.message).toBe("not_found");
       expect(body.error.detail).toBe("Không có API nào tại /api/v1/nope.");
     }
+  });
+});
+
+describe("methods no page or route answers", () => {
+  const host = () => `Host: ${new URL(baseUrl()).host}`;
+  const allowed = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+  const refusedAsApi = (a: WireAnswer, detail: string) => {
+    expect(a.status).toBe(405);
+    expect(a.headers.allow).toBe(allowed);
+    expect(a.headers["content-type"]).toContain("application/json");
+    expect(a.headers["x-frame-options"]).toBe("DENY");
+    expect(a.headers["x-content-type-options"]).toBe("nosniff");
+    expect(JSON.parse(a.body)).toEqual({ error: { status: 405, message: "method_not_allowed", detail } });
+  };
+  const refusedAsText = (a: WireAnswer) => {
+    expect(a.status).toBe(405);
+    expect(a.headers.allow).toBe(allowed);
+    expect(a.headers["content-type"]).toContain("text/plain");
+    expect(a.headers["x-frame-options"]).toBe("DENY");
+    expect(a.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(a.body).toBe("405 Method Not Allowed\n");
+  };
+
+  it("TRACE, TRACK and a WebDAV method are a 405 in the API's shape on an API path, in the caller's language", async () => {
+    for (const method of ["TRACE", "TRACK", "PROPFIND"]) {
+      refusedAsApi(
+        await wireExchange(baseUrl(), `${method} /api/v1/agent HTTP/1.1\r\n${host()}`),
+        "This method is not allowed here.",
+      );
+      refusedAsApi(
+        await wireExchange(baseUrl(), `${method} /api/health HTTP/1.1\r\n${host()}\r\nAccept-Language: vi`),
+        "Phương thức này không được phép ở đây.",
+      );
+    }
+    refusedAsApi(
+      await wireExchange(baseUrl(), `TRACE /latest.json?locale=vi HTTP/1.1\r\n${host()}`),
+      "Phương thức này không được phép ở đây.",
+    );
+  });
+
+  it("on a page (and on a tunnel request) they are a plain 405 that nothing may frame", async () => {
+    for (const method of ["TRACE", "TRACK", "PROPFIND"]) {
+      refusedAsText(await wireExchange(baseUrl(), `${method} /en/pricing HTTP/1.1\r\n${host()}`));
+    }
+    refusedAsText(await wireExchange(baseUrl(), `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443`));
+    // A request line that is no request at all is still Node's 400, and the server goes on answering.
+    expect((await wireExchange(baseUrl(), `G@T / HTTP/1.1\r\n${host()}`)).status).toBe(400);
+    expect((await get("/api/health")).status).toBe(200);
   });
 });
 

@@ -181,6 +181,14 @@ describe("npm start on a fresh clone", () => {
     }
   });
 
+  it("sells the paid plans through the sandbox: a production server on localhost takes test payments", async () => {
+    const res = await fetch(`${base}/en/pricing`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.includes("Choose Beginner"), "a checkout button").toBe(true);
+    expect(html.includes('data-testid="payments-not-set-up"'), "the not-set-up notice").toBe(false);
+  });
+
   it("tells the sign-in page that codes are printed in the console", async () => {
     const res = await fetch(`${base}/api/v1/auth/otp/new`);
     expect(res.status).toBe(200);

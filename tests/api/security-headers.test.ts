@@ -130,6 +130,10 @@ describe("pages", () => {
       "/vi/a/b/c",
       "/en/c/not-an-agent-id",
       "/vi/c/agent_000000000000",
+      // A dot does not make a path a file: these are pages' 404s too.
+      "/en/c/agent.x",
+      "/vi/no-such.page",
+      "/en/setup/logo.png",
     ]) {
       const { res, status, html } = await fetchPage(path);
       expect(status, path).toBe(404);
@@ -141,10 +145,37 @@ describe("pages", () => {
   });
 
   it("a redirect answered by the proxy carries the headers too", async () => {
-    const { res, status } = await fetchPage("/old-pricing");
-    expect(status).toBe(308);
-    expectBase(res);
-    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    for (const [path, status] of [
+      ["/old-pricing", 308],
+      // A path outside a language, dot or not, is sent to the visitor's language like any other.
+      ["/agent.x", 307],
+    ] as const) {
+      const { res } = await fetchPage(path);
+      expect(res.status, path).toBe(status);
+      expectBase(res);
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
+
+  it("the files the app serves as files are still files: no redirect, no page policy", async () => {
+    for (const [path, type] of [
+      ["/favicon.ico", /^image\//],
+      ["/icon.svg", /^image\/svg\+xml/],
+      ["/apple-icon.png", /^image\/png/],
+      ["/icons/icon-192.png", /^image\/png/],
+      ["/manifest.webmanifest", /^application\/manifest\+json/],
+      ["/embed.js", /^text\/javascript/],
+      ["/latest.json", /^application\/json/],
+    ] as const) {
+      const { res, status } = await fetchPage(path);
+      expect(status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toMatch(type);
+      expectBase(res);
+      expect(res.headers.get("content-security-policy") ?? "", path).not.toContain("nonce-");
+    }
+    const config = await fetchPage(`/embed/${agentId}/config.json`);
+    expect(config.status).toBe(200);
+    expect(config.res.headers.get("content-type")).toContain("application/json");
   });
 
   it("the nonce is fresh on every request, also for the same page", async () => {

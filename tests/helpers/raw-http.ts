@@ -1,4 +1,5 @@
 import { type IncomingHttpHeaders, request } from "node:http";
+import { connect } from "node:net";
 
 /** A response as it left the server: its bytes undecoded (fetch would decode them), and when each came. */
 export type RawResponse = {
@@ -51,4 +52,48 @@ export function rawRequest(
 export function rawGet(url: string, acceptEncoding: string | null = EVERY_CODING): Promise<RawResponse> {
   const u = new URL(url);
   return rawRequest(u.origin, `${u.pathname}${u.search}`, { acceptEncoding });
+}
+
+export type WireAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * Writes `head` (a request line and headers, CRLF-separated, without the blank line) on a fresh connection as
+ * is, for what fetch and Node's client refuse to send (TRACE, TRACK, CONNECT), and reads the answer: until
+ * its Content-Length has arrived or the server closes.
+ */
+export function wireExchange(base: string, head: string): Promise<WireAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`${head}\r\n\r\n`));
+    let got = Buffer.alloc(0);
+    const parsed = (): WireAnswer | null => {
+      const end = got.indexOf("\r\n\r\n");
+      if (end < 0) return null;
+      const [statusLine = "", ...lines] = got.subarray(0, end).toString("latin1").split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const i = line.indexOf(":");
+        headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+      }
+      const body = got.subarray(end + 4);
+      const length = headers["content-length"];
+      if (length !== undefined && body.length < Number(length)) return null;
+      return { status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8") };
+    };
+    socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer to ${head.split("\r\n")[0]}`)));
+    socket.on("data", (chunk: Buffer) => {
+      got = Buffer.concat([got, chunk]);
+      const answer = parsed();
+      if (answer && answer.headers["content-length"] !== undefined) {
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on("close", () => {
+      const answer = parsed();
+      if (answer) resolve(answer);
+      else reject(new Error(`connection closed without a whole answer to ${head.split("\r\n")[0]}: ${got}`));
+    });
+    socket.on("error", reject);
+  });
 }

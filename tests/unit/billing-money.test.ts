@@ -130,6 +130,40 @@ describe("billing configuration", () => {
     expect(failure({ PAYOS_API_BASE: "ftp://x" })).toBe("PAYOS_API_BASE");
     expect(failure({ STRIPE_API_BASE: "ftp://x" })).toBe("STRIPE_API_BASE");
   });
+
+  it("in production without a real provider, takes test payments only on this machine or when asked", () => {
+    const production = (extra: Record<string, string>) =>
+      env({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), ...extra }).PAYMENT_PROVIDERS;
+    // A reachable deployment would otherwise sell its plans for the test card 4242.
+    for (const url of ["https://agents.example.com", "http://203.0.113.5:3000", "http://127.example.com"]) {
+      expect(production({ APP_URL: url }), url).toEqual([]);
+      expect(production({ APP_URL: url, PAYMENTS_SANDBOX: "false" }), url).toEqual([]);
+      expect(production({ APP_URL: url, PAYMENTS_SANDBOX: "true" }), url).toEqual(["sandbox"]);
+    }
+    // npm start on a fresh clone (APP_URL unset: localhost) and any loopback address keep the sandbox.
+    for (const url of [
+      undefined,
+      "http://localhost:3000",
+      "http://127.0.0.1:4000",
+      "http://127.1.2.3",
+      "http://[::1]:3000",
+    ]) {
+      expect(production(url ? { APP_URL: url } : {}), url).toEqual(["sandbox"]);
+    }
+    // Outside production nothing changes: the sandbox whenever nothing real is there.
+    expect(env({ APP_URL: "https://agents.example.com" }).PAYMENT_PROVIDERS).toEqual(["sandbox"]);
+    // Next to a real provider the sandbox stays refused in production, wherever the server is.
+    const payos = { PAYOS_CLIENT_ID: "c", PAYOS_API_KEY: "k", PAYOS_CHECKSUM_KEY: "s" };
+    expect(
+      failure({
+        ...payos,
+        PAYMENTS_SANDBOX: "true",
+        NODE_ENV: "production",
+        APP_URL: "http://localhost:3000",
+      }),
+    ).toBe("PAYMENTS_SANDBOX");
+    expect(production({ ...payos, APP_URL: "http://localhost:3000" })).toEqual(["payos"]);
+  });
 });
 
 describe("the catalogue", () => {

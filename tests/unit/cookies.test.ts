@@ -97,6 +97,9 @@ describe("session cookies over https", () => {
     withApp("http://127.0.0.1:3000", "production");
     expect(secureCookies()).toBe(false);
     expect(parse(setCookie("access_token", "a")).attrs.has("secure")).toBe(false);
+    // A public name that merely starts like a loopback address is public.
+    withApp("http://127.agentcity.example", "production");
+    expect(secureCookies()).toBe(true);
   });
 });
 

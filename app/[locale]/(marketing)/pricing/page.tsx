@@ -5,6 +5,7 @@ import { PricingPlans } from "@/components/billing/pricing-plans";
 import { PageHeader } from "@/components/shell/page-header";
 import { readCookieStore } from "@/lib/auth/cookies";
 import { pageSession } from "@/lib/auth/page-session";
+import { paymentsSetUp } from "@/lib/billing/plans";
 import { currencyFor, currentPlanOf, pricingPlans } from "@/lib/billing-views/pricing";
 import { pageLocale } from "@/lib/i18n/page";
 import type { PricingCycle } from "@/lib/shared/pricing";
@@ -46,6 +47,7 @@ export default async function PricingPage({
         initialCycle={cycle}
         resume={resume}
         contactEmail={session.state === "signed-in" ? (session.account.email ?? undefined) : undefined}
+        paymentsReady={paymentsSetUp()}
       />
     </div>
   );
