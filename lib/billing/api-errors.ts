@@ -27,6 +27,7 @@ export const billingErrorStatus: Readonly<Record<BillingErrorCode, ErrorCode>> =
   upgrade_keeps_cycle: "bad_request",
   invalid_plan: "bad_request",
   no_payment_method: "conflict",
+  change_in_progress: "conflict",
   token_not_found: "not_found",
   token_expired: "conflict",
   token_used: "conflict",

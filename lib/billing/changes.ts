@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { invoices } from "@/lib/db/schema";
+import { invoices, subscriptions } from "@/lib/db/schema";
+import { type ChargeCard, isAbandoned, openChangeOf, settleAbandonedChange } from "./change-claims";
 import { chargeAttempt } from "./charge";
 import { invalidateEntitlement } from "./entitlement-cache";
 import { BillingError } from "./errors";
@@ -10,8 +11,15 @@ import type { Currency, Cycle } from "./money";
 import type { PlanId } from "./plan-limits";
 import { type CatalogueSettings, isPurchasable, priceOf } from "./plans";
 import { asProviders, type ProviderSet } from "./providers";
-import { decideChange, type MachineEvent, transition } from "./subscription-machine";
-import { lockSubscription, type SubscriptionRow, saveState, stateOf, subscriptionOf } from "./subscriptions";
+import { decideChange, transition } from "./subscription-machine";
+import {
+  lockSubscription,
+  type SubscriptionRow,
+  saveState,
+  stateOf,
+  subscriptionOf,
+  type Tx,
+} from "./subscriptions";
 import { cardLabel, defaultMethodOf } from "./sync";
 
 /** What an owner does to a running subscription (BILL-5): change plan or cycle, cancel, undo the cancel. */
@@ -95,6 +103,113 @@ export async function previewChange(
   };
 }
 
+/** What deciding a change under the subscription's lock left to do. */
+type Claim =
+  | { kind: "done"; result: ChangeResult }
+  /** charge this attempt of the claimed invoice, outside the transaction */
+  | { kind: "charge"; invoice: InvoiceRow; attempt: number }
+  /** another change is being charged */
+  | { kind: "busy"; invoice: InvoiceRow; provider: string }
+  /** the subscription changed between reading and locking it: decide again */
+  | { kind: "moved" };
+
+/**
+ * The key names the change (from what, to what, which period, which day): a double click or a retried request
+ * meets the same invoice and the same charge; a retry on another day is priced afresh. Null without a period
+ * (no running subscription: nothing to change).
+ */
+function changeKey(row: SubscriptionRow, req: { plan: PlanId; cycle: Cycle }, now: Date): string | null {
+  if (!row.currentPeriodStart) return null;
+  return [
+    "change",
+    row.id,
+    `${row.plan}.${row.cycle}`,
+    row.currentPeriodStart.toISOString(),
+    `${req.plan}.${req.cycle}`,
+    now.toISOString().slice(0, 10),
+  ].join(":");
+}
+
+/**
+ * Decides the change on the locked subscription and claims it (see change-claims.ts): applied at once when
+ * nothing is charged, else its invoice issued open, or a new attempt of the same change after a decline.
+ */
+async function claimChange(
+  tx: Tx,
+  ownerId: string,
+  req: { plan: PlanId; cycle: Cycle },
+  now: Date,
+  settings: CatalogueSettings | undefined,
+  card: ChargeCard | null,
+): Promise<Claim> {
+  const [seen] = await tx.select().from(subscriptions).where(eq(subscriptions.ownerId, ownerId));
+  if (!seen) throw new BillingError("not_active");
+  const key = changeKey(seen, req, now);
+  // Invoice before subscription, the order payments take them in (sync.ts), so the two never wait on each other.
+  const [same] = key ? await tx.select().from(invoices).where(eq(invoices.key, key)).for("update") : [];
+  const row = (await lockSubscription(tx, ownerId))!;
+  if (changeKey(row, req, now) !== key) return { kind: "moved" };
+
+  const open = await openChangeOf(tx, row.id);
+  if (open && open.id === same?.id) return { kind: "charge", invoice: open, attempt: open.attempts };
+  if (open) return { kind: "busy", invoice: open, provider: row.provider };
+
+  const decision = decide(row, req, now, settings);
+  if (!decision.ok) throw new BillingError(decision.reason);
+  if (decision.timing === "period_end") {
+    await saveState(tx, ownerId, row.provider, decision.state);
+    return { kind: "done", result: { timing: "period_end" } };
+  }
+  if (decision.charge === 0) {
+    const next = transition(stateOf(row), decision.apply);
+    if (!next.ok) throw new BillingError(next.reason);
+    await saveState(tx, ownerId, row.provider, next.state);
+    return { kind: "done", result: { timing: "now", status: "paid", invoice: null } };
+  }
+  if (!card) throw new BillingError("no_payment_method");
+  if (same?.status === "paid") {
+    return { kind: "done", result: { timing: "now", status: "paid", invoice: same } };
+  }
+  if (same?.status === "failed") {
+    // A new try after a decline (with perhaps another card); the declined attempt's payment no longer speaks.
+    const [retry] = await tx
+      .update(invoices)
+      .set({
+        status: "upcoming",
+        attempts: same.attempts + 1,
+        attemptedAt: now,
+        providerPaymentRef: null,
+        updatedAt: now,
+      })
+      .where(eq(invoices.id, same.id))
+      .returning();
+    return { kind: "charge", invoice: retry!, attempt: retry!.attempts };
+  }
+  if (same) throw new BillingError("unknown");
+  const { invoice } = await issueInvoice(tx, now, {
+    subscriptionId: row.id,
+    ownerId,
+    key: key!,
+    kind: "change",
+    status: "upcoming",
+    plan: decision.apply.plan,
+    cycle: decision.apply.cycle,
+    currency: row.currency as Currency,
+    total: decision.charge,
+    periodStart: decision.apply.periodStart,
+    periodEnd: decision.apply.periodEnd,
+    dueDate: now,
+    attempts: 1,
+    attemptedAt: now,
+  });
+  return { kind: "charge", invoice, attempt: 1 };
+}
+
+/**
+ * Changes plan or cycle, decided and claimed under the subscription's lock and charged after it (see
+ * change-claims.ts). While another change is being charged this one is refused (`change_in_progress`), unless
+ * it is the same change: a double click or a retry joins its charge, under the same idempotency key.
+ */
 export async function changePlan(
   db: Db,
   set: ProviderSet,
@@ -103,87 +218,45 @@ export async function changePlan(
   now: Date = new Date(),
   settings?: CatalogueSettings,
 ): Promise<ChangeResult> {
-  const { row, currency, decision } = await decideFor(db, ownerId, req, now, settings);
-
-  if (decision.timing === "period_end") {
-    await db.transaction(async (tx) => {
-      const locked = await lockSubscription(tx, ownerId);
-      // Re-decided under the lock: the row may have moved since it was read.
-      const again = decide(locked, req, now, settings);
-      if (!again.ok) throw new BillingError(again.reason);
-      if (again.timing !== "period_end") throw new BillingError("unknown");
-      await saveState(tx, ownerId, locked!.provider, again.state);
-    });
-    invalidateEntitlement(ownerId);
-    return { timing: "period_end" };
-  }
-
-  if (decision.charge === 0) {
-    await applyNow(db, ownerId, decision.apply);
-    return { timing: "now", status: "paid", invoice: null };
-  }
   const method = await defaultMethodOf(db, ownerId);
   // Charged by the provider holding the card (a transfer subscriber may have added a card since).
   const holder = method ? asProviders(set).byId(method.provider) : undefined;
-  if (!method || !holder || holder.collects !== "card") throw new BillingError("no_payment_method");
-  // The key names the change (from what, to what, which period, which day): a double click or a retried
-  // request meets the same invoice and the same charge; a retry on another day is priced afresh.
-  const key = [
-    "change",
-    row.id,
-    `${row.plan}.${row.cycle}`,
-    row.currentPeriodStart!.toISOString(),
-    `${req.plan}.${req.cycle}`,
-    now.toISOString().slice(0, 10),
-  ].join(":");
-  const { invoice } = await db.transaction((tx) =>
-    issueInvoice(tx, now, {
-      subscriptionId: row.id,
+  const card = method && holder?.collects === "card" ? { method, holder } : null;
+  let settled = false;
+  for (let round = 0; round < 3; round++) {
+    const claim = await db.transaction((tx) => claimChange(tx, ownerId, req, now, settings, card));
+    if (claim.kind === "moved") continue;
+    if (claim.kind === "busy") {
+      if (settled || !isAbandoned(claim.invoice, now)) break;
+      await settleAbandonedChange(db, card, claim.invoice, claim.provider, now);
+      settled = true;
+      continue;
+    }
+    if (claim.kind === "done") {
+      invalidateEntitlement(ownerId);
+      return claim.result;
+    }
+    if (!card) throw new BillingError("no_payment_method");
+    const { invoice, attempt } = claim;
+    await chargeAttempt(db, card.holder, {
       ownerId,
-      key,
-      kind: "change",
-      status: "upcoming",
-      plan: decision.apply.plan,
-      cycle: decision.apply.cycle,
-      currency,
-      total: decision.charge,
-      periodStart: decision.apply.periodStart,
-      periodEnd: decision.apply.periodEnd,
-      dueDate: now,
-    }),
-  );
-  if (invoice.status === "paid") return { timing: "now", status: "paid", invoice };
-  if (invoice.status === "void") throw new BillingError("unknown");
-  let n = invoice.attempts;
-  // A first try, or a new try after a decline (with perhaps another card); otherwise one is under way.
-  if (n === 0 || invoice.status === "failed") {
-    const [claimed] = await db
-      .update(invoices)
-      .set({ attempts: n + 1, status: "upcoming", updatedAt: now })
-      .where(and(eq(invoices.id, invoice.id), eq(invoices.attempts, n)))
-      .returning();
-    n = claimed
-      ? n + 1
-      : ((await db.select().from(invoices).where(eq(invoices.id, invoice.id)))[0]?.attempts ?? n);
+      methodRef: card.method.providerRef,
+      invoice,
+      attempt,
+      now,
+    });
+    const [after] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    return { timing: "now", status: after?.status === "paid" ? "paid" : "failed", invoice: after ?? invoice };
   }
-  await chargeAttempt(db, holder, { ownerId, methodRef: method.providerRef, invoice, attempt: n, now });
-  const [after] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
-  return { timing: "now", status: after?.status === "paid" ? "paid" : "failed", invoice: after ?? invoice };
-}
-
-async function applyNow(db: Db, ownerId: string, event: Extract<MachineEvent, { type: "change_paid" }>) {
-  await db.transaction(async (tx) => {
-    const row = await lockSubscription(tx, ownerId);
-    const next = transition(stateOf(row), event);
-    if (!next.ok) throw new BillingError(next.reason);
-    await saveState(tx, ownerId, row!.provider, next.state);
-  });
-  invalidateEntitlement(ownerId);
+  throw new BillingError("change_in_progress");
 }
 
 async function simple(db: Db, ownerId: string, type: "cancel" | "resume", now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockSubscription(tx, ownerId);
+    // A paid change ends a cancel (change_paid): while one is being charged, a cancel is refused.
+    const open = type === "cancel" && row ? await openChangeOf(tx, row.id) : undefined;
+    if (open && !isAbandoned(open, now)) throw new BillingError("change_in_progress");
     const next = transition(stateOf(row), { type, at: now });
     if (!next.ok) throw new BillingError(next.reason);
     await saveState(tx, ownerId, row!.provider, next.state);

@@ -6,6 +6,7 @@ export type BillingErrorCode =
   | RefusalReason
   | "invalid_plan"
   | "no_payment_method"
+  | "change_in_progress"
   | "token_not_found"
   | "token_expired"
   | "token_used"

@@ -50,6 +50,7 @@ export type NewInvoice = {
   paymentMethodLabel?: string | null;
   paidAt?: Date | null;
   attempts?: number;
+  attemptedAt?: Date | null;
 };
 
 /** What the invoice line says, in English (the invoice document's language); screens compose their own. */

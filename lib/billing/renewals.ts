@@ -95,7 +95,7 @@ async function attempt(db: Db, providers: Providers, sub: SubscriptionRow, invoi
   if (invoice.attempts < n) {
     const [claimed] = await db
       .update(invoices)
-      .set({ attempts: n, updatedAt: now })
+      .set({ attempts: n, attemptedAt: now, updatedAt: now })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.attempts, n - 1)))
       .returning();
     if (!claimed) return; // another run took this attempt; it finishes it

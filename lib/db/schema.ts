@@ -633,6 +633,8 @@ export const invoices = pgTable(
     /** charges attempted, and how many of their failures the subscription has already counted */
     attempts: integer("attempts").notNull().default(0),
     failuresApplied: integer("failures_applied").notNull().default(0),
+    /** when the latest charge attempt was claimed: an open plan change's claim counts as abandoned after a while */
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -643,6 +645,10 @@ export const invoices = pgTable(
   (t) => [
     index("invoices_owner_idx").on(t.ownerId, t.insertedAt),
     index("invoices_payment_ref_idx").on(t.providerPaymentRef),
+    // A subscription's open plan change is its claim: while one is being charged, no other is issued.
+    uniqueIndex("invoices_one_open_change_idx")
+      .on(t.subscriptionId)
+      .where(sql`${t.kind} = 'change' and ${t.status} = 'upcoming'`),
     check("invoices_status_check", sql`${t.status} in ('upcoming', 'paid', 'failed', 'void')`),
     check("invoices_total_check", sql`${t.total} >= 0`),
   ],

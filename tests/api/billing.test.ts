@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { sandboxSecret, signEvent } from "@/lib/billing/providers/sandbox";
+import en from "@/messages/en.json";
+import vi from "@/messages/vi.json";
 import { baseUrl } from "../helpers/http";
 import { signInWithOidc } from "../helpers/oidc-sign-in";
 import { sql } from "../helpers/sql";
@@ -547,6 +549,81 @@ describe("plan changes", () => {
       { token: o.token },
     );
     expect(resumed.data!.resume_subscription.cancel_at_period_end).toBe(false);
+  });
+
+  it("changes sent at once are each decided on the state the one before left, one invoice and one charge each", async () => {
+    const CHANGE = `mutation P($plan: ID!, $cycle: String!) { change_plan(plan: $plan, cycle: $cycle) {
+      timing status invoice { number total } } }`;
+    type Change = {
+      change_plan: { timing: string; status: string | null; invoice: { number: string } | null };
+    };
+    const refusals = (lang: "en" | "vi") =>
+      ["change_in_progress", "same_plan", "upgrade_keeps_cycle"].map(
+        (code) => (lang === "en" ? en : vi).errors.billing[code as "same_plan"],
+      );
+    const targets = [
+      { plan: "starter", cycle: "monthly" },
+      { plan: "starter", cycle: "yearly" },
+      { plan: "beginner", cycle: "yearly" },
+      { plan: "beginner", cycle: "monthly" },
+    ];
+
+    const o = await owner();
+    await pay(o, (await checkout(o, "beginner", "monthly")).token, card(CARD_OK));
+    await until(
+      () => subscriptionOf(o),
+      (s) => s?.status === "active",
+    );
+    const langs = Array.from({ length: 20 }, (_, i) => (i % 2 ? "vi" : "en") as "en" | "vi");
+    const answers = await Promise.all(
+      langs.map((lang, i) => gql<Change>(CHANGE, targets[i % targets.length]!, { token: o.token, lang })),
+    );
+    const changes = await sql<{ id: string; number: string; key: string; status: string; target: string }>(
+      "select id, number, key, status, plan || '.' || cycle as target from invoices where owner_id = $1 and kind = 'change' order by number",
+      [o.id],
+    );
+    const charged = await sql<{ key: string; status: string }>(
+      "select idempotency_key as key, status from sandbox_payments where customer = $1 and idempotency_key like 'invoice:%'",
+      [o.id],
+    );
+    // Decided (and paid), or refused in the caller's language: a change being charged, or one already made.
+    answers.forEach((a, i) => {
+      if (a.errors) {
+        expect([400, 409]).toContain(a.status);
+        expect(refusals(langs[i]!)).toContain(a.errors[0]!.message);
+      } else expect(a.data!.change_plan.status ?? "paid").toBe("paid");
+    });
+    // Each change was decided on the state the one before it left (its key names where it started from).
+    let from = "beginner.monthly";
+    for (const c of changes) {
+      expect(c.status).toBe("paid");
+      expect(c.key.split(":")[2]).toBe(from);
+      from = c.target;
+    }
+    const [sub] = await sql<{ id: string; now: string }>(
+      "select id, plan || '.' || cycle as now from subscriptions where owner_id = $1",
+      [o.id],
+    );
+    expect(sub!.now).toBe(from);
+    // One charge per invoice, and every invoice one of the answers.
+    expect(charged.map((c) => c.key).sort()).toEqual(changes.map((c) => `invoice:${c.id}:attempt:1`).sort());
+    expect(charged.every((c) => c.status === "succeeded")).toBe(true);
+    const answered = answers.flatMap((a) => a.data?.change_plan.invoice?.number ?? []);
+    expect(new Set(answered)).toEqual(new Set(changes.map((c) => c.number)));
+    expect(changes.length).toBeGreaterThan(0);
+
+    // A change being charged (its claim made just now) holds another off, with the refusal in the caller's language.
+    await sql(
+      `insert into invoices (number, subscription_id, owner_id, key, kind, status, plan, cycle, currency, total,
+        description, period_start, period_end, due_date, attempts, attempted_at)
+       values ($1, $2, $3, $4, 'change', 'upcoming', 'starter', 'yearly', 'VND', 1, 'test', now(), now(), now(), 1, now())`,
+      [`AC-TEST-${randomUUID()}`, sub!.id, o.id, `change:test:${randomUUID()}`],
+    );
+    const busy = await gql(CHANGE, { plan: "beginner", cycle: "monthly" }, { token: o.token, lang: "vi" });
+    expect(busy.errors?.[0]).toMatchObject({
+      message: vi.errors.billing.change_in_progress,
+      extensions: { code: "conflict", status: 409 },
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CHANGE_CLAIM_TTL_MS } from "@/lib/billing/change-claims";
 import { cancelSubscription, changePlan, resumeSubscription } from "@/lib/billing/changes";
 import { currentLimits } from "@/lib/billing/entitlement";
 import { ENTITLEMENT_TTL_MS } from "@/lib/billing/entitlement-cache";
@@ -232,6 +233,94 @@ describe("plan changes", () => {
     expect((await charges(ownerId)).map((c) => c.status).sort()).toEqual(["failed", "succeeded"]);
     expect(await subscriptionOf(db(), ownerId)).toMatchObject({ plan: "starter", amount: 499_000 });
     expect(await currentLimits(db(), ownerId, at)).toBe(plans.starter);
+  });
+
+  it("20 changes at once to mixed targets: each decided change is one invoice and one charge", async () => {
+    world.set("2026-03-01T00:00:00Z");
+    const ownerId = await world.newOwner();
+    await world.buy(ownerId, "beginner", "monthly", CARD_OK);
+    const at = new Date("2026-03-11T00:00:00Z");
+    const targets = [
+      { plan: "starter", cycle: "monthly" },
+      { plan: "starter", cycle: "yearly" },
+      { plan: "beginner", cycle: "yearly" },
+      { plan: "beginner", cycle: "monthly" },
+    ] as const;
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        changePlan(db(), world.sandbox, ownerId, targets[i % targets.length]!, at).then(
+          (r) => r,
+          (err: unknown) => (err instanceof BillingError ? err.code : Promise.reject(err)),
+        ),
+      ),
+    );
+    const decided = outcomes.filter((o) => typeof o !== "string");
+    expect(decided.length).toBeGreaterThan(0);
+    // Refused: the change being charged, or a change already made (decided on the new state).
+    for (const o of outcomes.filter((o) => typeof o === "string")) {
+      expect(["change_in_progress", "same_plan", "upgrade_keeps_cycle"]).toContain(o);
+    }
+    const changeInvoices = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.ownerId, ownerId), eq(invoices.kind, "change")));
+    const paid = await charges(ownerId);
+    expect(changeInvoices.every((i) => i.status === "paid")).toBe(true);
+    expect(new Set(decided.map((d) => (d.timing === "now" ? d.invoice?.id : "")))).toEqual(
+      new Set(changeInvoices.map((i) => i.id)),
+    );
+    // One charge per invoice, and nothing else charged.
+    expect(paid.map((c) => c.idempotencyKey).sort()).toEqual(
+      changeInvoices.map((i) => `invoice:${i.id}:attempt:1`).sort(),
+    );
+    expect(paid.every((c) => c.status === "succeeded")).toBe(true);
+    // Each change was decided on the state the one before it left (its key names where it started from).
+    let from = "beginner.monthly";
+    for (const inv of changeInvoices.sort((a, b) => a.number.localeCompare(b.number))) {
+      expect(inv.key.split(":")[2]).toBe(from);
+      from = `${inv.plan}.${inv.cycle}`;
+    }
+    const sub = (await subscriptionOf(db(), ownerId))!;
+    expect(`${sub.plan}.${sub.cycle}`).toBe(from);
+  });
+
+  it("a change whose request died after the provider charged holds others off, then is finished once", async () => {
+    world.set("2026-03-01T00:00:00Z");
+    const ownerId = await world.newOwner();
+    await world.buy(ownerId, "beginner", "monthly", CARD_OK);
+    const at = new Date("2026-03-11T00:00:00Z");
+    // The provider charges, then the process dies before its answer is recorded.
+    const dying = Object.assign(Object.create(world.sandbox), {
+      chargeMethod: async (req: Parameters<typeof world.sandbox.chargeMethod>[0]) => {
+        await world.sandbox.chargeMethod(req);
+        throw new Error("killed");
+      },
+    }) as typeof world.sandbox;
+    await expect(changePlan(db(), dying, ownerId, { plan: "starter", cycle: "monthly" }, at)).rejects.toThrow(
+      "killed",
+    );
+    expect(await charges(ownerId)).toHaveLength(1);
+
+    const soon = new Date(at.getTime() + CHANGE_CLAIM_TTL_MS - 1000);
+    const other = { plan: "starter", cycle: "yearly" } as const;
+    expect(await errorOf(changePlan(db(), world.sandbox, ownerId, other, soon))).toBe("change_in_progress");
+    expect(await errorOf(cancelSubscription(db(), ownerId, soon))).toBe("change_in_progress");
+    expect(await subscriptionOf(db(), ownerId)).toMatchObject({ plan: "beginner", cycle: "monthly" });
+
+    // Abandoned: the next change finishes it (its payment found again, not made twice), then is decided.
+    const later = new Date(at.getTime() + CHANGE_CLAIM_TTL_MS);
+    const result = await changePlan(db(), world.sandbox, ownerId, other, later);
+    expect(result).toMatchObject({ timing: "now", status: "paid" });
+    const changes = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.ownerId, ownerId), eq(invoices.kind, "change")));
+    expect(changes.map((i) => [i.status, i.plan, i.cycle, i.key.split(":")[2]]).sort()).toEqual([
+      ["paid", "starter", "monthly", "beginner.monthly"],
+      ["paid", "starter", "yearly", "starter.monthly"],
+    ]);
+    expect((await charges(ownerId)).map((c) => c.status)).toEqual(["succeeded", "succeeded"]);
+    expect(await subscriptionOf(db(), ownerId)).toMatchObject({ plan: "starter", cycle: "yearly" });
   });
 
   it("an upgrade needs a card on file", async () => {
