@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -219,13 +220,21 @@ export const agents = pgTable(
      * reading; rotating it invalidates every signed id at once.
      */
     widgetSecret: text("widget_secret"),
+    /**
+     * The most of the owner's monthly allowance this agent's visitors may spend in a day, in percent (100:
+     * no daily ceiling); null for the server's default (CHAT_LIMIT_AGENT_DAILY_SHARE, lib/chat/limits.ts).
+     */
+    dailyShare: smallint("daily_share"),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
       .defaultNow()
       .$onUpdate(() => sql`now()`),
   },
-  (t) => [check("agents_kind_check", sql`${t.kind} in ('individual', 'business', 'government')`)],
+  (t) => [
+    check("agents_kind_check", sql`${t.kind} in ('individual', 'business', 'government')`),
+    check("agents_daily_share_check", sql`${t.dailyShare} between 1 and 100`),
+  ],
 );
 
 export const documentTypes = [
