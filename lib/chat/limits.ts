@@ -7,6 +7,7 @@ import { asyncCommit } from "@/lib/db/async-commit";
 import type { Db } from "@/lib/db/client";
 import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
+import { ApiError } from "@/lib/http/errors";
 import { raiseFlag } from "@/lib/limits/flags";
 import {
   type AfterLimits,
@@ -333,6 +334,21 @@ export async function spendAllowance(
   );
   if (rows.length === 0) return allowanceSpent(db, agentId);
   return { used: Number(rows[0]!.count), max };
+}
+
+/**
+ * The message a request spent, as ask() settles it (lib/chat/ask.ts SpentMessage): given back, or one more
+ * spent when a question is answered twice.
+ */
+export function spentMessage(db: Db, ownerId: string, agentId: string) {
+  return {
+    refund: () => refundAllowance(db, ownerId),
+    spendAgain: async () => {
+      await spendAllowance(db, ownerId, agentId).catch((err: unknown) => {
+        if (!(err instanceof ApiError && err.status === 429)) throw err;
+      });
+    },
+  };
 }
 
 /** Gives a message back when no answer came of it (the model failed). */

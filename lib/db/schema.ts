@@ -486,6 +486,12 @@ export const messages = pgTable(
     outputTokens: integer("output_tokens"),
     /** Milliseconds from the question's arrival to the answer's first token. */
     firstTokenMs: integer("first_token_ms"),
+    /**
+     * A question's: one message of the owner's allowance was spent for it and no answer has used it yet (one
+     * is being written, or its process died). The answer stored clears it, a failure gives it back, and the
+     * same question sent again answers on it instead of spending another (lib/chat/ask.ts).
+     */
+    allowanceHeld: boolean("allowance_held").notNull().default(false),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,6 +4,7 @@ import en from "../../messages/en.json";
 import { type Message, readEvents, trainedAgent, useChatServer, Visitor } from "../helpers/chat";
 import { oidcEnv } from "../helpers/oidc-sign-in";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { sqlAt } from "../helpers/sql";
 import { MOCK_MODELS, type OpenAiPeer, startOpenAiPeer } from "../peers/openai";
 
 /**
@@ -11,6 +12,7 @@ import { MOCK_MODELS, type OpenAiPeer, startOpenAiPeer } from "../peers/openai";
  * while an answer is being written: an answer that fits in the grace period is finished; one that does not is
  * ended with the translated "server is restarting" event, the stream closing cleanly, the process exiting; the
  * same question sent again to the next server (on the same data) is answered, with no question stored twice.
+ * SIGKILL mid-answer: the question sent again is answered without spending a second message of the month.
  */
 let llm: OpenAiPeer;
 let server: TestServer | undefined;
@@ -105,5 +107,53 @@ describe("SIGTERM while an answer is being written", () => {
     expect((events.at(-1)!.data.message as Message).content).toBe(LONG);
     // Stopped: no new connection is taken.
     await expect(fetch(`${first.baseUrl}/api/health`)).rejects.toThrow();
+  }, 120_000);
+});
+
+describe("SIGKILL while an answer is being written", () => {
+  it("the question sent again to the next server is answered on the message its first request spent", async () => {
+    await server?.stop();
+    server = await startTestServer({ env: env(1) });
+    useChatServer(server.baseUrl);
+    const agent = await trainedAgent({ model: MOCK_MODELS.slow, texts: bakery });
+    const used = async (base: string) =>
+      (
+        await sqlAt<{ used: number }>(
+          base,
+          `select coalesce(sum(m.used), 0)::int as used from message_allowance m
+           join agents a on a.owner_id = m.owner_id where a.public_id = $1`,
+          [agent.agentId],
+        )
+      )[0]!.used;
+    const v = new Visitor();
+    const question = `How long does delivery take? SAY: ${LONG}`;
+    const res = await v.stream(agent.agentId, question);
+    expect(res.status).toBe(200);
+    const first = server;
+    let conversationId = "";
+    let killed: Promise<void> | undefined;
+    // The answer is under way: the process is killed, nothing of the answer stored, the month's message spent.
+    await readEvents(res, (e) => {
+      if (e.event === "start") conversationId = (e.data as { conversation_id: string }).conversation_id;
+      if (e.event === "delta" && !killed) killed = first.kill();
+      return undefined;
+    }).catch(() => []);
+    await killed;
+    expect(conversationId).not.toBe("");
+
+    server = await startTestServer({
+      env: env(1),
+      reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl },
+    });
+    useChatServer(server.baseUrl);
+    expect(await used(server.baseUrl)).toBe(1);
+    const again = await readEvents(await v.stream(agent.agentId, question, { conversationId }));
+    expect((again.at(-1)!.data.message as Message).content).toBe(LONG);
+    expect((await v.messages(conversationId)).body.data!.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "complete"],
+    ]);
+    // One question, one answer delivered: one message of the month, not two.
+    expect(await used(server.baseUrl)).toBe(1);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { answeringAgent } from "@/lib/agents/answering-agent";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
 import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
-import { enforcePublicLimits, refundAllowance } from "@/lib/chat/limits";
+import { enforcePublicLimits, spentMessage } from "@/lib/chat/limits";
 import { answerResponse, askInput } from "@/lib/chat/transport";
 import { ensureVisitor } from "@/lib/chat/visitor";
 import { contracts } from "@/lib/contracts";
@@ -25,7 +25,7 @@ export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => 
     agent,
     channel: "public",
     visitorId: visitor.id,
-    onFailed: () => refundAllowance(database, agent.ownerId),
+    spent: spentMessage(database, agent.ownerId, agent.id),
   };
   const conversation = await findConversation(database, scope, input.conversation_id);
   // The limits, then one message of the owner's month; the corpus stamp the answer searches under.

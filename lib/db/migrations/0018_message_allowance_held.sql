@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "allowance_held" boolean DEFAULT false NOT NULL;
