@@ -16,6 +16,7 @@ import {
   type FlagRead,
   limitedError,
 } from "@/lib/limits/rate-limit";
+import type { SpentMessage } from "./ask";
 import { ChallengeError, checkSolution, newChallenge } from "./challenge";
 import { type RefusalReason, recordRefusal } from "./refusals";
 
@@ -337,14 +338,14 @@ export async function spendAllowance(
 }
 
 /**
- * The message a request spent, as ask() settles it (lib/chat/ask.ts SpentMessage): given back, or one more
- * spent when a question is answered twice.
+ * The message a request spent, as ask() settles it: given back, or one more spent when a question is
+ * answered twice (nothing when the month is used up: that answer is written already, nobody was refused).
  */
-export function spentMessage(db: Db, ownerId: string, agentId: string) {
+export function spentMessage(db: Db, ownerId: string): SpentMessage {
   return {
     refund: () => refundAllowance(db, ownerId),
     spendAgain: async () => {
-      await spendAllowance(db, ownerId, agentId).catch((err: unknown) => {
+      await spendAllowance(db, ownerId).catch((err: unknown) => {
         if (!(err instanceof ApiError && err.status === 429)) throw err;
       });
     },

@@ -141,7 +141,7 @@ for (const backend of backends) {
     describe("a visitor's message of the month, held by its question", () => {
       async function visitor(db: Db) {
         const agent = await trainedAgent(db);
-        const scope: ChatScope = { ...scopeOf(agent), spent: spentMessage(db, agent.ownerId, agent.id) };
+        const scope: ChatScope = { ...scopeOf(agent), spent: spentMessage(db, agent.ownerId) };
         // What the public route does with a message: one message of the month spent, then the question asked.
         const send = async (content: string, conversation: ConversationRow | null) => {
           await spendAllowance(db, agent.ownerId, agent.id);

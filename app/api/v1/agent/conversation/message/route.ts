@@ -22,7 +22,7 @@ export const POST = route(contracts.sendOwnerMessage, async ({ req, user, agent,
         channel: "api",
         visitorId: null,
         apiKeyId: apiKey.id,
-        spent: spentMessage(db, user.id, agent.id),
+        spent: spentMessage(db, user.id),
       }
     : { agent, channel: "owner", visitorId: null };
   const conversation = await findConversation(db, scope, input.conversation_id);

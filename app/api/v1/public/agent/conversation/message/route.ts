@@ -25,7 +25,7 @@ export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => 
     agent,
     channel: "public",
     visitorId: visitor.id,
-    spent: spentMessage(database, agent.ownerId, agent.id),
+    spent: spentMessage(database, agent.ownerId),
   };
   const conversation = await findConversation(database, scope, input.conversation_id);
   // The limits, then one message of the owner's month; the corpus stamp the answer searches under.
