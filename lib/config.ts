@@ -242,7 +242,7 @@ const schema = z.object({
     .min(1, "CHAT_LIMIT_VISITOR_PER_DAY must be a whole number from 1 to 1000000")
     .max(1_000_000, "CHAT_LIMIT_VISITOR_PER_DAY must be a whole number from 1 to 1000000")
     .default(50),
-  /** Public-chat messages per day from one address (IPv6: one /64), all its visitors together. */
+  /** Public-chat messages per day from one address (IPv6: one /56), all its visitors together. */
   CHAT_LIMIT_ADDRESS_PER_DAY: z.coerce
     .number({ error: "CHAT_LIMIT_ADDRESS_PER_DAY must be a whole number from 1 to 1000000" })
     .int("CHAT_LIMIT_ADDRESS_PER_DAY must be a whole number from 1 to 1000000")
@@ -256,6 +256,17 @@ const schema = z.object({
     .min(1, "CHAT_LIMIT_ADDRESS_DAILY_SHARE must be a whole number from 1 to 100")
     .max(100, "CHAT_LIMIT_ADDRESS_DAILY_SHARE must be a whole number from 1 to 100")
     .default(12),
+  /**
+   * The most of the owner's monthly allowance one agent's visitors may spend in a day, all addresses
+   * together, in percent (CHAT-8); half of it without a solved challenge. 100: no daily ceiling. An owner's
+   * agent setting replaces it.
+   */
+  CHAT_LIMIT_AGENT_DAILY_SHARE: z.coerce
+    .number({ error: "CHAT_LIMIT_AGENT_DAILY_SHARE must be a whole number from 1 to 100" })
+    .int("CHAT_LIMIT_AGENT_DAILY_SHARE must be a whole number from 1 to 100")
+    .min(1, "CHAT_LIMIT_AGENT_DAILY_SHARE must be a whole number from 1 to 100")
+    .max(100, "CHAT_LIMIT_AGENT_DAILY_SHARE must be a whole number from 1 to 100")
+    .default(10),
   /** New visitors (no cookie yet) from one address per hour before its messages need a solved challenge. */
   CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR: z.coerce
     .number({ error: "CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR must be a whole number from 1 to 1000000" })

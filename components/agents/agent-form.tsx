@@ -31,16 +31,26 @@ const AgentLanguageChoice = lazy(() =>
 const AgentModelSelect = lazy(() =>
   import("./agent-model-select").then((m) => ({ default: m.AgentModelSelect })),
 );
+const AgentDailyShareSelect = lazy(() =>
+  import("./agent-daily-share-select").then((m) => ({ default: m.AgentDailyShareSelect })),
+);
 
 type Errors = Record<string, string>;
 
 /**
- * Who the agent speaks for, its name, greeting, suggested questions, instructions, fallback and answer
- * language (AGENT-1). Saves through the saveAgent contract and shows the API's field errors beside each field.
+ * Who the agent speaks for, its name, greeting, suggested questions, instructions, fallback, answer
+ * language and model (AGENT-1), and how much of the month its visitors may use a day (CHAT-8). Saves through the saveAgent contract and shows the API's field errors beside each field.
  * A save replaces the cached agent, and the parent remounts the form with it, so it always starts from
  * what is stored.
  */
-export function AgentForm({ agent }: { agent: OwnerAgent | null }) {
+export function AgentForm({
+  agent,
+  dailyShareDefault,
+}: {
+  agent: OwnerAgent | null;
+  /** the server's daily ceiling for agents without their own, in percent */
+  dailyShareDefault: number;
+}) {
   const t = useTranslations("setup.form");
   const tDefaults = useTranslations("setup.defaults");
   const locale = useLocale();
@@ -58,6 +68,7 @@ export function AgentForm({ agent }: { agent: OwnerAgent | null }) {
   const [fallback, setFallback] = useState(agent?.fallback_message ?? "");
   const [language, setLanguage] = useState<AgentLanguage>(agent?.language ?? "auto");
   const [model, setModel] = useState(agent?.model ?? "");
+  const [dailyShare, setDailyShare] = useState(agent?.daily_share ? String(agent.daily_share) : "");
   const [errors, setErrors] = useState<Errors>({});
   const [focusError, setFocusError] = useState(0);
 
@@ -91,6 +102,7 @@ export function AgentForm({ agent }: { agent: OwnerAgent | null }) {
         fallback_message: fallback,
         language,
         model,
+        daily_share: dailyShare ? Number(dailyShare) : null,
       });
       toast.success(agent ? t("saved") : t("created"));
     } catch (err) {
@@ -246,6 +258,17 @@ export function AgentForm({ agent }: { agent: OwnerAgent | null }) {
               onChange={(v) => {
                 setModel(v);
                 clear("model");
+              }}
+            />
+
+            <AgentDailyShareSelect
+              id={fieldId("daily_share")}
+              value={dailyShare}
+              defaultShare={dailyShareDefault}
+              error={errors.daily_share}
+              onChange={(v) => {
+                setDailyShare(v);
+                clear("daily_share");
               }}
             />
           </Suspense>

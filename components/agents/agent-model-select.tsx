@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { useModels } from "@/lib/client/queries/agent";
 import type { ModelInfo } from "@/lib/contracts/models";
-import { Field } from "./form-field";
+import { Field, selectClassName } from "./form-field";
 
 const modelName = (m: ModelInfo | undefined, builtin: string) =>
   !m ? "" : m.provider === "builtin" ? builtin : m.name;
@@ -25,7 +25,7 @@ export function AgentModelSelect(props: {
           name="model"
           value={value}
           onChange={(e) => props.onChange(e.target.value)}
-          className="h-9 w-full min-w-0 max-w-full truncate rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 touch:h-11 touch:text-base sm:max-w-md"
+          className={selectClassName}
         >
           <option value="">
             {t("modelDefault", {

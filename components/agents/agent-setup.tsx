@@ -24,7 +24,15 @@ const TrainingProgress = lazy(() =>
  * and the training panel. `initial` is what the server already read; undefined when it could not (a page
  * rendered with only a renewal token), and the browser loads it after renewing.
  */
-export function AgentSetup({ initial, appUrl }: { initial: OwnerAgent | null | undefined; appUrl: string }) {
+export function AgentSetup({
+  initial,
+  appUrl,
+  dailyShareDefault,
+}: {
+  initial: OwnerAgent | null | undefined;
+  appUrl: string;
+  dailyShareDefault: number;
+}) {
   const t = useTranslations("setup.form");
   const { loaded, load } = useOwnerAgent(initial);
 
@@ -38,7 +46,7 @@ export function AgentSetup({ initial, appUrl }: { initial: OwnerAgent | null | u
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="grid min-w-0 gap-6">
         {/* A new key after each save: the form starts again from what is stored (defaults filled in). */}
-        <AgentForm key={agent?.updated_at ?? "new"} agent={agent} />
+        <AgentForm key={agent?.updated_at ?? "new"} agent={agent} dailyShareDefault={dailyShareDefault} />
         {agent && (
           <Suspense fallback={null}>
             <AgentTestPanel agent={agent} />

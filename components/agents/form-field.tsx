@@ -7,6 +7,10 @@ export type Aria = {
   "aria-describedby": string | undefined;
 };
 
+/** A native select of the setup form, as tall as the inputs beside it. */
+export const selectClassName =
+  "h-9 w-full min-w-0 max-w-full truncate rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 touch:h-11 touch:text-base sm:max-w-md";
+
 /** A field's error under it, named so the control can point at it (`aria-describedby`). */
 export function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return text ? (

@@ -45,6 +45,7 @@ export function ownerView(row: AgentRow, locale: Locale): OwnerAgent {
     fallback_message: row.fallbackMessage ?? defaultFallback(locale),
     language: languageOf(row.language),
     model: row.model,
+    daily_share: row.dailyShare,
     allowed_domains: row.allowedDomains,
     widget: widgetSettingsOf(row.widget),
     inserted_at: row.insertedAt.toISOString(),
@@ -128,6 +129,7 @@ async function createAgent(db: Db, ownerId: string, input: AgentInput, locale: L
     fallbackMessage: input.fallback_message ?? defaultFallback(locale),
     language: input.language ?? "auto",
     model: input.model ?? null,
+    dailyShare: input.daily_share ?? null,
     allowedDomains: input.allowed_domains ?? [],
     widget: { ...widgetSettingsOf({}), ...definedOf(input.widget) },
   };
@@ -148,6 +150,7 @@ function patchFor(current: AgentRow, input: AgentInput, locale: Locale): AgentPa
   if (input.suggested_questions !== undefined) patch.suggestedQuestions = input.suggested_questions;
   if (input.language !== undefined) patch.language = input.language;
   if (input.model !== undefined) patch.model = input.model;
+  if (input.daily_share !== undefined) patch.dailyShare = input.daily_share;
   if (input.allowed_domains !== undefined) patch.allowedDomains = input.allowed_domains;
   if (input.widget !== undefined)
     patch.widget = { ...widgetSettingsOf(current.widget), ...definedOf(input.widget) };

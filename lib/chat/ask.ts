@@ -13,6 +13,7 @@ import {
   type ConversationRow,
   conversationInScope,
   deleteMessage,
+  holdAllowance,
   insertMessage,
   type MessageRow,
   type NewConversation,
@@ -41,8 +42,22 @@ export type ChatScope = {
   apiKeyId?: string | null;
   /** The agent's corpus stamp when read with the visitor's limits (lib/chat/limits.ts); else read later. */
   corpusVersion?: number | null;
-  /** Called when no answer came of the question (the model failed): gives the allowance back. */
-  onFailed?: () => Promise<void>;
+  /** The message of the owner's allowance this request spent (visitors, API keys); none for the owner's test. */
+  spent?: SpentMessage;
+};
+
+/**
+ * A message of the owner's allowance spent before the question is answered, settled with the question it
+ * was spent for: the question holds it until an answer is stored (messages.allowance_held). So an answer
+ * delivered uses one message, a failed one gives it back, and a question whose answer never came (its
+ * process killed mid-answer, or the visitor gone before the first word) still holds it: sent again, it is
+ * answered on that one, and the new request's is given back. A second answer stored for one question (the
+ * same question sent twice at once) spends one more.
+ */
+export type SpentMessage = {
+  refund(): Promise<void>;
+  /** Spends one more; nothing when the month is used up (the answer is already written). */
+  spendAgain(): Promise<void>;
 };
 
 export type AskInput = {
@@ -102,13 +117,14 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
     if (atOnce) return atOnce;
   }
   const { conversation, question, history } = input.conversation
-    ? await continued(db, input.conversation, input.content, language)
+    ? await continued(db, scope, input.conversation, input.content, language)
     : {
         // A conversation this question starts has no turns before it.
         ...(await startConversation(db, newConversation(scope, input, language), {
           publicId: newMessageId(),
           content: input.content,
           language,
+          held: scope.spent !== undefined,
         })),
         history: [],
       };
@@ -147,7 +163,7 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
       // another instance) is answered again; the reader is told why.
       result = { ...result, status: "failed", errorKey: "server_restarting" };
     }
-    const stored = await storeAnswer(db, scope, conversation, answerId, result, language);
+    const stored = await storeAnswer(db, scope, question, answerId, result, language);
     if (result.status === "failed") {
       yield { type: "error", errorKey: result.errorKey ?? "chat_upstream_failed", messageId: answerId };
     } else if (stored) {
@@ -261,15 +277,23 @@ function composing(run: (onEvent: (e: ComposeEvent) => void) => Promise<AnswerOu
 }
 
 /** The question in a conversation already there, and the turns before it. */
-async function continued(db: Db, conversation: ConversationRow, content: string, language: string) {
+async function continued(
+  db: Db,
+  scope: ChatScope,
+  conversation: ConversationRow,
+  content: string,
+  language: string,
+) {
   const turns = await recentTurns(db, conversation.id, HISTORY_TURNS * 2 + 2);
-  const question = await questionRow(db, conversation, turns, content, language);
-  return { conversation, question, history: historyBefore(turns, question) };
+  const asked = await questionRow(db, conversation, turns, content, language, scope.spent !== undefined);
+  // Asked again: the message this request spent goes to the question, unless it holds one already.
+  if (asked.again && scope.spent && (await holdAllowance(db, asked.question.id))) await scope.spent.refund();
+  return { conversation, question: asked.question, history: historyBefore(turns, asked.question) };
 }
 
 /**
- * The stored question this request answers. Re-sending the question whose answer failed (or never came)
- * answers that same question again instead of storing it twice.
+ * The stored question this request answers (`again`: one already stored). Re-sending the question whose
+ * answer failed (or never came) answers that same question again instead of storing it twice.
  */
 async function questionRow(
   db: Db,
@@ -277,10 +301,11 @@ async function questionRow(
   turns: MessageRow[],
   content: string,
   language: string,
-): Promise<MessageRow> {
+  held: boolean,
+): Promise<{ question: MessageRow; again: boolean }> {
   const last = turns.at(-1);
   const beforeLast = turns.at(-2);
-  if (last?.role === "user" && last.content === content) return last;
+  if (last?.role === "user" && last.content === content) return { question: last, again: true };
   if (
     last?.role === "assistant" &&
     last.status !== "complete" &&
@@ -289,16 +314,18 @@ async function questionRow(
   ) {
     await deleteMessage(db, last);
     turns.pop();
-    return beforeLast;
+    return { question: beforeLast, again: true };
   }
-  return insertMessage(db, {
+  const question = await insertMessage(db, {
     publicId: newMessageId(),
     conversationId: conversation.id,
     agentId: conversation.agentId,
     role: "user",
     content,
     language,
+    held,
   });
+  return { question, again: false };
 }
 
 /** Earlier complete turns, newest last, each shortened: the model's context and the follow-up's subject. */
@@ -309,21 +336,26 @@ function historyBefore(turns: MessageRow[], question: MessageRow): Turn[] {
     .map((t) => ({ role: t.role, content: t.content.slice(0, HISTORY_CHARS) }));
 }
 
+/**
+ * The answer, with its question's held message settled in the same statement: used by an answer written,
+ * given back for a failed one; an answer written for a question that held none (another answer used it)
+ * spends one more.
+ */
 async function storeAnswer(
   db: Db,
   scope: ChatScope,
-  conversation: ConversationRow,
+  question: MessageRow,
   id: string,
   outcome: AnswerOutcome,
   language: string,
 ): Promise<MessageRow | null> {
-  if (outcome.status === "failed") await scope.onFailed?.().catch(() => {});
-  // A visitor who left before the first word leaves nothing to keep.
+  // A visitor who left before the first word leaves nothing to keep; the question keeps its message.
   if (outcome.status === "aborted" && !outcome.content) return null;
-  return insertMessage(db, {
+  const { spent } = scope;
+  const stored = await insertMessage(db, {
     publicId: id,
-    conversationId: conversation.id,
-    agentId: conversation.agentId,
+    conversationId: question.conversationId,
+    agentId: question.agentId,
     role: "assistant",
     content: outcome.content,
     language,
@@ -334,5 +366,9 @@ async function storeAnswer(
     inputTokens: outcome.inputTokens,
     outputTokens: outcome.outputTokens,
     firstTokenMs: outcome.firstTokenMs,
+    ...(spent ? { settles: question.id } : {}),
   });
+  if (spent && outcome.status === "failed" && stored.settled) await spent.refund().catch(() => {});
+  if (spent && outcome.status !== "failed" && !stored.settled) await spent.spendAgain().catch(() => {});
+  return stored;
 }

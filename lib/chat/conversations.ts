@@ -81,8 +81,15 @@ function firstQuestion(conversationId: SQL) {
     content: sql.placeholder("content"),
     searchText: sql.placeholder("searchText"),
     language: sql.placeholder("questionLanguage"),
+    allowanceHeld: sql.placeholder("questionHeld"),
   };
 }
+
+/**
+ * A question as stored; `held`: one message of the owner's allowance was spent for it (the column
+ * allowanceHeld, lib/db/schema.ts), to be used by its answer.
+ */
+export type NewQuestion = { publicId: string; content: string; language: string | null; held?: boolean };
 
 /**
  * A new conversation and its first question, in one statement: a conversation is always started by a
@@ -93,7 +100,7 @@ function firstQuestion(conversationId: SQL) {
 export async function startConversation(
   db: Db,
   conversation: NewConversation,
-  question: { publicId: string; content: string; language: string | null },
+  question: NewQuestion,
 ): Promise<{ conversation: ConversationRow; question: MessageRow }> {
   const statement = preparedQuery(db, "start_conversation", (d, name) => {
     const started = startedConversation(d, { messageCount: 1 });
@@ -119,6 +126,7 @@ export async function startConversation(
     content: question.content,
     searchText: foldForSearch(question.content),
     questionLanguage: question.language,
+    questionHeld: question.held ?? false,
   })) as { conversation: ConversationRow; question: MessageRow }[];
   return row!;
 }
@@ -137,7 +145,8 @@ export type StoredAnswer = {
 /**
  * A new conversation, its question and the answer already made for it, in one statement: a built-in
  * answer is ready within milliseconds, so the visitor's first question costs one write instead of two
- * (issue 18). One INSERT writes both messages, so the question takes the lower seq.
+ * (issue 18). One INSERT writes both messages, so the question takes the lower seq; its message of the
+ * allowance is used by then, so it holds none.
  */
 export async function startAnsweredConversation(
   db: Db,
@@ -190,6 +199,7 @@ export async function startAnsweredConversation(
     content: question.content,
     searchText: foldForSearch(question.content),
     questionLanguage: question.language,
+    questionHeld: false,
     answerId: answer.publicId,
     answerContent: answer.content,
     answerSearchText: foldForSearch(answer.content),
@@ -283,6 +293,11 @@ export async function recentTurns(db: Db, conversationId: string, count: number)
   return rows.reverse();
 }
 
+/**
+ * A message and its conversation's counts, in one statement. A question may hold a message of the allowance
+ * (`held`); an answer may settle its question's (`settles`: the question's id), read back as `settled`:
+ * true when the question held one, which this answer has now used (or, failed, gives back).
+ */
 export async function insertMessage(
   db: Db,
   values: {
@@ -299,10 +314,14 @@ export async function insertMessage(
     inputTokens?: number | null;
     outputTokens?: number | null;
     firstTokenMs?: number | null;
+    held?: boolean;
+    settles?: string;
   },
-): Promise<MessageRow> {
-  // One statement: the conversation's counts move with the message, atomically and in one round trip.
-  const statement = preparedQuery(db, "insert_message", (d, name) => {
+): Promise<MessageRow & { settled: boolean }> {
+  const settling = values.settles !== undefined;
+  // One statement: the conversation's counts move with the message, atomically and in one round trip; and
+  // the question's held message with its answer.
+  const statement = preparedQuery(db, settling ? "insert_answer_settling" : "insert_message", (d, name) => {
     const counted = d.$with("counted").as(
       d
         .update(conversations)
@@ -314,8 +333,15 @@ export async function insertMessage(
         .where(eq(conversations.id, sql.placeholder("conversationId")))
         .returning({ id: conversations.id }),
     );
+    const settled = d.$with("settled").as(
+      d
+        .update(messages)
+        .set({ allowanceHeld: false })
+        .where(and(eq(messages.id, sql.placeholder("settles")), eq(messages.allowanceHeld, true)))
+        .returning({ id: messages.id }),
+    );
     return d
-      .with(counted)
+      .with(counted, ...(settling ? [settled] : []))
       .insert(messages)
       .values({
         publicId: sql.placeholder("publicId"),
@@ -332,8 +358,12 @@ export async function insertMessage(
         inputTokens: sql.placeholder("inputTokens"),
         outputTokens: sql.placeholder("outputTokens"),
         firstTokenMs: sql.placeholder("firstTokenMs"),
+        allowanceHeld: sql.placeholder("held"),
       })
-      .returning()
+      .returning({
+        ...getTableColumns(messages),
+        settled: settling ? sql<boolean>`exists (select 1 from ${settled})` : sql<boolean>`false`,
+      })
       .prepare(name);
   });
   const [row] = await statement.execute({
@@ -342,8 +372,8 @@ export async function insertMessage(
     agentId: values.agentId,
     role: values.role,
     content: values.content,
-    searchText: foldForSearch(values.content),
     language: values.language,
+    searchText: foldForSearch(values.content),
     sources: values.sources ?? [],
     mode: values.mode ?? null,
     status: values.status ?? "complete",
@@ -351,10 +381,28 @@ export async function insertMessage(
     inputTokens: values.inputTokens ?? null,
     outputTokens: values.outputTokens ?? null,
     firstTokenMs: values.firstTokenMs ?? null,
+    held: values.held ?? false,
+    ...(settling ? { settles: values.settles } : {}),
     // An answer that fell back is one more the agent could not answer.
     unansweredStep: values.mode === "fallback" ? 1 : 0,
   });
   return row!;
+}
+
+/**
+ * Marks a question asked again as holding the message of the allowance its new request spent; true when it
+ * already held one (an earlier request's, whose answer never came): that request's is then used for it, and
+ * the new one is to be given back.
+ */
+export async function holdAllowance(db: Db, questionId: string): Promise<boolean> {
+  const rows = rowsOf<{ was: boolean }>(
+    await db.execute(sql`
+      UPDATE messages m SET allowance_held = true
+      FROM (SELECT id, allowance_held AS was FROM messages WHERE id = ${questionId} FOR UPDATE) p
+      WHERE m.id = p.id
+      RETURNING p.was`),
+  );
+  return rows[0]?.was === true;
 }
 
 /** Takes a failed or aborted answer back so a retry of the same question replaces it. */

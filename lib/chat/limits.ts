@@ -7,6 +7,7 @@ import { asyncCommit } from "@/lib/db/async-commit";
 import type { Db } from "@/lib/db/client";
 import { runPrepared } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
+import { ApiError } from "@/lib/http/errors";
 import { raiseFlag } from "@/lib/limits/flags";
 import {
   type AfterLimits,
@@ -15,14 +16,21 @@ import {
   type FlagRead,
   limitedError,
 } from "@/lib/limits/rate-limit";
+import type { SpentMessage } from "./ask";
 import { ChallengeError, checkSolution, newChallenge } from "./challenge";
 import { type RefusalReason, recordRefusal } from "./refusals";
 
 /**
  * Abuse limits of chat (CHAT-8, SEC-2). The monthly allowance is the owner's; strangers share it fairly:
  * - per minute: per visitor, per address (IPv6 by /64) and per agent, as before;
- * - per day: per visitor and per address, the address never above its share of the monthly allowance,
- *   so one address (or a handful) cannot switch the agent off for the month;
+ * - per day: per visitor and per address (IPv6 by /56, what one home connection gets, and at most four
+ *   addresses' worth per /48), the address never above its share of the monthly allowance, so one address
+ *   (or a handful) cannot switch the agent off for the month;
+ * - per day and agent, all addresses together: a ceiling, a share of the month (agentDailyCeiling). Its
+ *   first half is open to every message; past it the agent's pace has jumped (a flood from many addresses,
+ *   or a very busy day) and every message must bring a solved challenge, so what a flood that does not
+ *   solve one per message can spend is that half, and the other half stays for the visitors arriving later,
+ *   whose page solves the challenge unseen;
  * - when traffic looks automated (many new visitors from one address, or bursts at a per-minute cap),
  *   messages need a solved proof-of-work challenge first (lib/chat/challenge.ts);
  * - then one message of the allowance is spent.
@@ -34,6 +42,8 @@ import { type RefusalReason, recordRefusal } from "./refusals";
 const DAY = 24 * 60 * 60;
 /** How long a burst or a crowd of new visitors keeps an address (or agent) behind the challenge. */
 export const SUSPECT_SECONDS = 15 * 60;
+/** An IPv6 /48 may spend this many addresses' daily shares: a few /56s of one block, not 256 of them. */
+const WIDE_SHARES = 4;
 
 type Counted = EnforcedLimit & { detail: string; reason: RefusalReason };
 
@@ -41,9 +51,14 @@ export type PublicCaller = {
   visitorId: string;
   /** no visitor cookie came with the request (a new visitor, or a script that drops its cookies) */
   isNewVisitor: boolean;
+  /** what the address counts under per minute (ipLimitKey: IPv6 by /64) */
   addressKey: string;
+  /** what its daily share counts under (ipDayKeys: IPv6 by /56, and its /48) */
+  dayKeys: { address: string; wide: string | null };
   agentId: string;
   ownerId: string;
+  /** the agent's own daily ceiling, in percent of the month; null for the default */
+  dailyShare: number | null;
 };
 
 /** The most one address may spend a day: the configured cap, never above its share of the owner's month. */
@@ -52,6 +67,23 @@ export function addressDailyCap(limits: PlanLimits): number {
   const share = Math.floor((limits.monthlyMessages * c.CHAT_LIMIT_ADDRESS_DAILY_SHARE) / 100);
   return Math.max(1, Math.min(c.CHAT_LIMIT_ADDRESS_PER_DAY, share));
 }
+
+/**
+ * The agent's daily ceiling (null: none, at 100 %): the most its visitors may spend of the owner's month in
+ * a day, and the part of it open to messages without a solved challenge (half).
+ */
+export function agentDailyCeiling(
+  limits: PlanLimits,
+  share: number | null,
+): { max: number; unchallenged: number } | null {
+  const percent = share ?? config().CHAT_LIMIT_AGENT_DAILY_SHARE;
+  if (percent >= 100) return null;
+  const max = Math.max(1, Math.ceil((limits.monthlyMessages * percent) / 100));
+  return { max, unchallenged: Math.max(1, Math.floor(max / 2)) };
+}
+
+/** The agent's count of the day (benches start it far below its ceiling). */
+export const agentDayKey = (agentId: string) => `chat-agent-day:${agentId}`;
 
 /** A refusal is also counted for the owner's insight, after the limit's own reaction to it. */
 function enforceCounted(
@@ -136,7 +168,13 @@ export async function enforcePublicLimits(
         ]
       : []),
   ];
-  const dayLimits: Counted[] = [
+  const addressCap = addressDailyCap(limits);
+  const ceiling = agentDailyCeiling(limits, who.dailyShare);
+  const { address, wide } = who.dayKeys;
+  // The day limits; the agent's last, so it counts only messages every other limit let through. Without a
+  // challenge it watches the ceiling's open half (past it, the challenge is asked instead of a refusal);
+  // with one solved, it refuses at the ceiling.
+  const dayLimits = (solved: boolean): Counted[] => [
     {
       key: `chat-visitor-day:${who.visitorId}`,
       max: c.CHAT_LIMIT_VISITOR_PER_DAY,
@@ -145,13 +183,37 @@ export async function enforcePublicLimits(
       reason: "visitor_day",
     },
     {
-      key: `chat-address-day:${who.agentId}:${who.addressKey}`,
-      max: addressDailyCap(limits),
+      key: `chat-address-day:${who.agentId}:${address}`,
+      max: addressCap,
       windowSeconds: DAY,
       detail: "chat_limit_address_day",
       reason: "address_day",
     },
+    ...(wide
+      ? [
+          {
+            key: `chat-network-day:${who.agentId}:${wide}`,
+            max: WIDE_SHARES * addressCap,
+            windowSeconds: DAY,
+            detail: "chat_limit_address_day",
+            reason: "address_day" as const,
+          },
+        ]
+      : []),
+    ...(ceiling
+      ? [
+          {
+            key: agentDayKey(who.agentId),
+            max: solved ? ceiling.max : ceiling.unchallenged,
+            windowSeconds: DAY,
+            detail: "chat_limit_agent_day",
+            reason: "agent_day" as const,
+            watch: !solved,
+          },
+        ]
+      : []),
   ];
+  const unsolvedDay = dayLimits(false);
   // With the spend, the agent's corpus stamp (lib/retrieval/search-cache.ts): the answer's searches need it
   // next, and the agent itself comes from memory (lib/agents/answering-agent.ts).
   const spend: AfterLimits = {
@@ -161,14 +223,18 @@ export async function enforcePublicLimits(
     read: corpusStamp,
   };
   // One statement: all of them, with the day limits and the spend held back while the address or the agent
-  // is marked suspect (read in the same statement) or the crowd of new visitors is over its count.
+  // is marked suspect, or the agent's day is past its open half (read in the same statement), or the crowd
+  // of new visitors is over its count.
   const { results, flagged, after, read } = await enforceCounted(
     db,
     who.agentId,
-    [...minuteLimits, ...dayLimits],
+    [...minuteLimits, ...unsolvedDay],
     {
-      keys: [suspectAddress(who.addressKey), suspectAgent(who.agentId)],
-      seconds: SUSPECT_SECONDS,
+      marks: [
+        { key: suspectAddress(who.addressKey), seconds: SUSPECT_SECONDS },
+        { key: suspectAgent(who.agentId), seconds: SUSPECT_SECONDS },
+        ...(ceiling ? [{ key: agentDayKey(who.agentId), seconds: DAY, atLeast: ceiling.unchallenged }] : []),
+      ],
       gateFrom: minuteLimits.length,
     },
     spend,
@@ -176,7 +242,11 @@ export async function enforcePublicLimits(
   // More new visitors from the address this hour than a household brings: automated, from now on.
   const newVisitors = who.isNewVisitor ? results[minuteLimits.length - 1] : null;
   const crowd = newVisitors ? !newVisitors.ok : false;
-  if (!crowd && !flagged) {
+  // Messages at once that passed the open half together: those past it are asked for the challenge too
+  // (their other day limits then count them twice: a race can only cost its sender).
+  const agentDay = ceiling ? results[minuteLimits.length + unsolvedDay.length - 1] : null;
+  const pastOpenHalf = agentDay ? !agentDay.ok : false;
+  if (!crowd && !flagged && !pastOpenHalf) {
     // The day limits were counted and passed (a refusal has thrown): null is a month already used up.
     if (after === null) return allowanceSpent(db, who.agentId);
     return { used: after, max, corpusVersion: read };
@@ -184,14 +254,15 @@ export async function enforcePublicLimits(
   if (crowd) await flagAddress();
   await requireChallenge(db, req, who);
   // Solved: the day limits, then (when both pass) one message of the owner's month.
-  const solved = await enforceCounted(db, who.agentId, dayLimits, undefined, spend);
+  const solved = await enforceCounted(db, who.agentId, dayLimits(true), undefined, spend);
   if (solved.after === null) return allowanceSpent(db, who.agentId);
   return { used: solved.after, max, corpusVersion: solved.read };
 }
 
 /**
- * Looks automated (more new visitors from the address this hour than a household brings, or a recent burst
- * at a per-minute cap from the address or at the agent): a solved challenge is required.
+ * Looks automated (more new visitors from the address this hour than a household brings, a recent burst at
+ * a per-minute cap from the address or at the agent, or the agent's day past its open half): a solved
+ * challenge is required.
  */
 async function requireChallenge(db: Db, req: Request, who: PublicCaller): Promise<void> {
   const check = await checkSolution(db, req);
@@ -264,6 +335,21 @@ export async function spendAllowance(
   );
   if (rows.length === 0) return allowanceSpent(db, agentId);
   return { used: Number(rows[0]!.count), max };
+}
+
+/**
+ * The message a request spent, as ask() settles it: given back, or one more spent when a question is
+ * answered twice (nothing when the month is used up: that answer is written already, nobody was refused).
+ */
+export function spentMessage(db: Db, ownerId: string): SpentMessage {
+  return {
+    refund: () => refundAllowance(db, ownerId),
+    spendAgain: async () => {
+      await spendAllowance(db, ownerId).catch((err: unknown) => {
+        if (!(err instanceof ApiError && err.status === 429)) throw err;
+      });
+    },
+  };
 }
 
 /** Gives a message back when no answer came of it (the model failed). */

@@ -96,6 +96,16 @@ export const agentInputSchema = z.object({
     .describe("a model id from GET /api/v1/models, or null for the default"),
   allowed_domains: allowedDomainsSchema.optional(),
   widget: widgetInputSchema.optional(),
+  daily_share: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .nullable()
+    .optional()
+    .describe(
+      "the most of the month's messages visitors may use in one day, in percent (100: no daily ceiling); null for the server's default",
+    ),
 });
 
 export type AgentInput = z.infer<typeof agentInputSchema>;
@@ -137,6 +147,11 @@ export const ownerAgentSchema = z.object({
   fallback_message: z.string(),
   language: z.enum(agentLanguages),
   model: z.string().nullable(),
+  daily_share: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the most of the month's messages visitors may use in one day, in percent; null: the default"),
   allowed_domains: z.array(z.string()).describe("host names allowed to embed the widget; empty for any site"),
   widget: widgetSchema.describe("the website widget's look"),
   inserted_at: instant,

@@ -17,5 +17,6 @@ export const REFUSAL_REASONS = [
   "challenge",
   "visitor_day",
   "address_day",
+  "agent_day",
   "allowance",
 ] as const;

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -219,13 +220,21 @@ export const agents = pgTable(
      * reading; rotating it invalidates every signed id at once.
      */
     widgetSecret: text("widget_secret"),
+    /**
+     * The most of the owner's monthly allowance this agent's visitors may spend in a day, in percent (100:
+     * no daily ceiling); null for the server's default (CHAT_LIMIT_AGENT_DAILY_SHARE, lib/chat/limits.ts).
+     */
+    dailyShare: smallint("daily_share"),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
       .defaultNow()
       .$onUpdate(() => sql`now()`),
   },
-  (t) => [check("agents_kind_check", sql`${t.kind} in ('individual', 'business', 'government')`)],
+  (t) => [
+    check("agents_kind_check", sql`${t.kind} in ('individual', 'business', 'government')`),
+    check("agents_daily_share_check", sql`${t.dailyShare} between 1 and 100`),
+  ],
 );
 
 export const documentTypes = [
@@ -477,6 +486,12 @@ export const messages = pgTable(
     outputTokens: integer("output_tokens"),
     /** Milliseconds from the question's arrival to the answer's first token. */
     firstTokenMs: integer("first_token_ms"),
+    /**
+     * A question's: one message of the owner's allowance was spent for it and no answer has used it yet (one
+     * is being written, or its process died). The answer stored clears it, a failure gives it back, and the
+     * same question sent again answers on it instead of spending another (lib/chat/ask.ts).
+     */
+    allowanceHeld: boolean("allowance_held").notNull().default(false),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -36,15 +36,30 @@ export function normalize(ip: string): string {
 
 /** The key a per-address limit counts under: IPv4 as is, IPv6 by its /64 (one subscriber's network). */
 export function ipLimitKey(ip: string): string {
-  if (isIP(ip) !== 6) return ip;
+  return ipv6Prefix(ip, 64) ?? ip;
+}
+
+/**
+ * The keys an address's daily share counts under (CHAT-8). IPv4: the address. IPv6: its /56, what one home
+ * connection is commonly given (256 /64s, each a limit key of its own per minute); and its /48 (`wide`,
+ * null for IPv4), one site's or one customer's block, which a few /56s' shares fill.
+ */
+export function ipDayKeys(ip: string): { address: string; wide: string | null } {
+  return { address: ipv6Prefix(ip, 56) ?? ip, wide: ipv6Prefix(ip, 48) };
+}
+
+/** An IPv6 address's first `bits` (a multiple of 8, up to 64) as "a:b:c:d00::/56"; null when not IPv6. */
+function ipv6Prefix(ip: string, bits: 48 | 56 | 64): string | null {
+  if (isIP(ip) !== 6) return null;
   const [head = "", tail = ""] = ip.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const full = ip.includes("::")
     ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
     : left;
-  return `${full
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g || "0", 16).toString(16))
-    .join(":")}::/64`;
+  const kept = Math.ceil(bits / 16);
+  // A /56 keeps the upper byte of its fourth group.
+  const mask = (i: number) => (i < kept - 1 || bits % 16 === 0 ? 0xffff : 0xff00);
+  const groups = full.slice(0, kept).map((g, i) => Number.parseInt(g || "0", 16) & mask(i));
+  return `${groups.map((g) => g.toString(16)).join(":")}::/${bits}`;
 }

@@ -16,41 +16,54 @@ export async function raiseFlag(db: Db, key: string): Promise<void> {
 }
 
 /**
- * Marks to look for: any of `keys` raised within the last `seconds`. Read with limits (lib/limits/rate-limit.ts),
- * `gateFrom` makes the limits from that index on, and the write after them, count only when none is raised.
+ * A mark to look for: `key` raised within the last `seconds`, or, with `atLeast`, a limit's row counted at
+ * least that many times in its window of `seconds` (a budget used up, read without counting a hit on it).
  */
-export type FlagRead = { keys: string[]; seconds: number; gateFrom?: number };
+export type Mark = { key: string; seconds: number; atLeast?: number };
 
 /**
- * The rows of `n` marks raised recently, over placeholders flag0… and flagSeconds (see markValues):
+ * Marks to look for, any of them raised. Read with limits (lib/limits/rate-limit.ts), `gateFrom` makes the
+ * limits from that index on, and the write after them, count only when none is raised.
+ */
+export type FlagRead = { marks: Mark[]; gateFrom?: number };
+
+/**
+ * The rows of `n` marks raised, over placeholders flag0…, flagSeconds0… and flagAtLeast0… (see markValues):
  * anyFlagRaised reads it alone, the chat's limits in their own statement (lib/limits/rate-limit.ts).
  */
 export function marksRaised(n: number) {
-  const keys = Array.from({ length: n }, (_, i) => sql`${sql.placeholder(`flag${i}`)}::text`);
-  return sql`FROM rate_limits WHERE key IN (${sql.join(keys, sql`, `)})
-    AND window_start > now() - make_interval(secs => ${sql.placeholder("flagSeconds")}::float8)`;
+  const marks = Array.from(
+    { length: n },
+    (_, i) =>
+      sql`(${sql.placeholder(`flag${i}`)}::text, ${sql.placeholder(`flagSeconds${i}`)}::float8, ${sql.placeholder(`flagAtLeast${i}`)}::int)`,
+  );
+  return sql`FROM rate_limits r JOIN (VALUES ${sql.join(marks, sql`, `)}) AS m (key, seconds, at_least)
+    ON r.key = m.key
+    WHERE r.window_start > now() - make_interval(secs => m.seconds) AND r.count >= m.at_least`;
 }
 
 /** The values of marksRaised's placeholders. */
 export function markValues(flags: FlagRead): Record<string, unknown> {
-  const values: Record<string, unknown> = { flagSeconds: flags.seconds };
-  flags.keys.forEach((key, i) => {
-    values[`flag${i}`] = key;
+  const values: Record<string, unknown> = {};
+  flags.marks.forEach((mark, i) => {
+    values[`flag${i}`] = mark.key;
+    values[`flagSeconds${i}`] = mark.seconds;
+    values[`flagAtLeast${i}`] = mark.atLeast ?? 1;
   });
   return values;
 }
 
-/** Whether any of the keys was raised within the last `seconds`. */
-export async function anyFlagRaised(db: Db, keys: string[], seconds: number): Promise<boolean> {
-  if (keys.length === 0) return false;
-  // Prepared once per number of keys (lib/db/prepared.ts).
-  const n = keys.length;
+/** Whether any of the marks is raised. */
+export async function anyFlagRaised(db: Db, marks: Mark[]): Promise<boolean> {
+  if (marks.length === 0) return false;
+  // Prepared once per number of marks (lib/db/prepared.ts).
+  const n = marks.length;
   const rows = rowsOf<{ n: number }>(
     await runPrepared(
       db,
       `flags_raised_${n}`,
       () => sql`SELECT count(*)::int AS n ${marksRaised(n)}`,
-      markValues({ keys, seconds }),
+      markValues({ marks }),
     ),
   );
   return Number(rows[0]?.n ?? 0) > 0;

@@ -120,7 +120,7 @@ export async function countInOrder(
   if (limits.length === 0 || new Set(limits.map((l) => l.key)).size < limits.length) {
     if (after) throw new Error("a write after the limits needs distinct limits, at least one");
     // A key named twice is counted twice, one statement per limit (the combined one would upsert a row twice).
-    const flagged = flags ? await anyFlagRaised(db, flags.keys, flags.seconds) : false;
+    const flagged = flags ? await anyFlagRaised(db, flags.marks) : false;
     const gated = flagged ? (flags?.gateFrom ?? limits.length) : limits.length;
     const results: (LimitResult | null)[] = [];
     for (const [i, limit] of limits.entries()) {
@@ -138,7 +138,7 @@ export async function countInOrder(
   if (flags) Object.assign(values, markValues(flags));
   if (after) Object.assign(values, after.values);
   const n = limits.length;
-  const f = flags?.keys.length ?? 0;
+  const f = flags?.marks.length ?? 0;
   const gateFrom = f > 0 ? flags?.gateFrom : undefined;
   const gate = gateFrom === undefined ? "" : `_gated_from_${gateFrom}`;
   const name = `rate_limit_hits_${n}_flags_${f}${gate}${after ? `_then_${after.name}` : ""}`;

@@ -24,3 +24,9 @@ export const agentKindChoices = [
 /** `auto`: answer in the visitor's language; `en` / `vi`: always that one. */
 export const agentLanguages = ["auto", "en", "vi"] as const;
 export type AgentLanguage = (typeof agentLanguages)[number];
+
+/**
+ * The daily ceilings the setup form offers, in percent of the month a day (100: none); the API takes any
+ * whole number from 1 to 100.
+ */
+export const dailyShareChoices = [10, 20, 35, 50, 100] as const;

@@ -6,7 +6,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { allowanceMonth } from "@/lib/chat/limits";
+import { agentDayKey, allowanceMonth } from "@/lib/chat/limits";
 import { BUILTIN_MODEL } from "@/lib/chat/models";
 import { openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
@@ -251,10 +251,14 @@ async function seed(size: number): Promise<Seeded> {
     const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
     const [small] = await db.select().from(agents).where(eq(agents.id, streamId));
     const [builtin] = await db.select().from(agents).where(eq(agents.id, otherId));
-    // The owners' monthly visitor allowance never runs out during the run.
+    // The owners' monthly visitor allowance never runs out during the run, nor do the agents' days.
     for (const owner of [agent!.ownerId, small!.ownerId, builtin!.ownerId]) {
       await db.execute(sql`
         INSERT INTO message_allowance (owner_id, month, used) VALUES (${owner}, ${allowanceMonth()}, -1000000000)`);
+    }
+    for (const id of [agentId, streamId, otherId]) {
+      await db.execute(sql`
+        INSERT INTO rate_limits (key, window_start, count) VALUES (${agentDayKey(id)}, now(), -1000000000)`);
     }
     await seedChatHistory(db, [agentId, otherId], HISTORY);
     await db.execute(sql`analyze`);

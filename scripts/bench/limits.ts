@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { allowanceMonth, enforcePublicLimits } from "@/lib/chat/limits";
+import { agentDayKey, allowanceMonth, enforcePublicLimits } from "@/lib/chat/limits";
 import { openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
-import { agents, messageAllowance } from "@/lib/db/schema";
+import { agents, messageAllowance, rateLimits } from "@/lib/db/schema";
 import { seedAgent } from "@/tests/helpers/retrieval-seed";
 import { createDatabase } from "@/tests/helpers/server";
 
@@ -15,7 +15,7 @@ import { createDatabase } from "@/tests/helpers/server";
  * The limits' statement of a visitor's message (lib/chat/limits.ts enforcePublicLimits: the minute and day
  * limits and one message of the owner's month, in one statement) from `clients` senders back to back, each
  * message from a visitor and an address of its own, all to one agent: every message updates the agent's
- * minute counter and its owner's allowance. Twice, on a database of its own each time:
+ * minute counter, its count of the day and its owner's allowance. Twice, on a database of its own each time:
  *   - as the app runs: the counters commit without waiting for the disk (lib/db/async-commit.ts);
  *   - every commit waiting for the disk: the URL carries `options` of its own, which the counters' pool
  *     cannot add to, so they run on the app's pool and commit as everything else does.
@@ -56,19 +56,27 @@ async function run(label: string, options: string | null) {
     const ownerId = agent!.ownerId;
     // The month starts far below the plan's cap, so no message of the run finds it used up.
     await db.insert(messageAllowance).values({ ownerId, month: allowanceMonth(), used: -100_000_000 });
+    // So does the agent's day: its count starts far below its ceiling's open half.
+    await db
+      .insert(rateLimits)
+      .values({ key: agentDayKey(agentId), windowStart: new Date(), count: -100_000_000 });
     const req = new Request("http://127.0.0.1/api/v1/public/agent/conversation/message", { method: "POST" });
     const times: number[] = [];
     let failed = 0;
     // Each message from a visitor and an address of its own (a day's share per address is small): the
-    // rows every message shares are the agent's minute counter and the owner's allowance.
-    const send = () =>
-      enforcePublicLimits(db, req, {
+    // rows every message shares are the agent's minute and day counters and the owner's allowance.
+    const send = () => {
+      const address = randomBytes(8).toString("hex");
+      return enforcePublicLimits(db, req, {
         visitorId: randomBytes(8).toString("hex"),
         isNewVisitor: false,
-        addressKey: randomBytes(8).toString("hex"),
+        addressKey: address,
+        dayKeys: { address, wide: null },
         agentId,
         ownerId,
+        dailyShare: null,
       });
+    };
     // Warm-up: every connection opened and every statement prepared.
     await Promise.all(Array.from({ length: CLIENTS }, send));
     const end = performance.now() + SECONDS * 1000;

@@ -98,11 +98,13 @@ describe("POST /api/v1/agent", () => {
       fallback_message: "I don't have that information yet.",
       language: "auto",
       model: null,
+      daily_share: null,
     });
     expect(agent.id).toMatch(/^agent_[A-Za-z0-9_-]{12}$/);
     expect(Object.keys(agent).sort()).toEqual(
       [
         "allowed_domains",
+        "daily_share",
         "fallback_message",
         "greeting",
         "id",
@@ -165,6 +167,7 @@ describe("POST /api/v1/agent", () => {
         suggested_questions: ["Giờ làm việc?"],
         fallback_message: "Vui lòng gọi 1900 0000.",
         model: "gpt-4o-mini",
+        daily_share: 35,
       },
     });
     expect(updated.status).toBe(200);
@@ -178,6 +181,7 @@ describe("POST /api/v1/agent", () => {
       fallback_message: "Vui lòng gọi 1900 0000.",
       language: "vi",
       model: "gpt-4o-mini",
+      daily_share: 35,
       inserted_at: first.inserted_at,
     });
     const partial = await call("POST", "/api/v1/agent", { access, body: { name: "Sở Tư pháp HN" } });
@@ -187,7 +191,11 @@ describe("POST /api/v1/agent", () => {
       greeting: "Kính chào quý khách!",
       suggested_questions: ["Giờ làm việc?"],
       model: "gpt-4o-mini",
+      daily_share: 35,
     });
+    // null goes back to the server's default.
+    const reset = await call("POST", "/api/v1/agent", { access, body: { name: "HN", daily_share: null } });
+    expect(reset.body.data.daily_share).toBeNull();
     expect(await ownerAgentCount(access)).toBe(1);
   });
 
@@ -201,6 +209,7 @@ describe("POST /api/v1/agent", () => {
         suggested_questions: ["1", "2", "3", "4", "5", "6", "7"],
         language: "fr",
         model: "x".repeat(101),
+        daily_share: 101,
       },
       {
         name: "This field is required.",
@@ -209,15 +218,22 @@ describe("POST /api/v1/agent", () => {
         suggested_questions: "At most 6.",
         language: "Choose one of the allowed values.",
         model: "At most 100 characters.",
+        daily_share: "At most 100.",
       },
     ],
     [
       "vi",
-      { kind: "individual", suggested_questions: ["Được", "q".repeat(201)], greeting: 5 },
+      {
+        kind: "individual",
+        suggested_questions: ["Được", "q".repeat(201)],
+        greeting: 5,
+        daily_share: 2.5,
+      },
       {
         name: "Trường này là bắt buộc.",
         "suggested_questions.1": "Tối đa 200 ký tự.",
         greeting: "Giá trị này không hợp lệ.",
+        daily_share: "Giá trị này không hợp lệ.",
       },
     ],
   ])("refuses invalid fields in %s (422, translated) and stores nothing", async (locale, body, fields) => {

@@ -46,19 +46,31 @@ describe("the owner's test chat", () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it("lets the owner choose the agent's model from the configured ones", async () => {
+  it("lets the owner choose the agent's model from the configured ones, and its daily ceiling", async () => {
     const page = await browser.open("/vi/setup", { cookies: sessionCookies(session) });
     const select = page.getByLabel("Mô hình ngôn ngữ");
     await expect.poll(() => select.locator("option").count(), { timeout: 15_000 }).toBeGreaterThan(2);
     expect(await select.locator("option").first().textContent()).toBe("Mặc định (mock-chat)");
     await select.selectOption("builtin");
+    // The test server sets no daily ceiling by default (CHAT_LIMIT_AGENT_DAILY_SHARE=100): shares on offer.
+    const ceiling = page.getByLabel("Tin nhắn của khách mỗi ngày");
+    expect(await ceiling.locator("option").allTextContents()).toEqual([
+      "Không giới hạn theo ngày",
+      "10% của tháng",
+      "20% của tháng",
+      "35% của tháng",
+      "50% của tháng",
+    ]);
+    await ceiling.selectOption("20");
     const [saved] = await Promise.all([
       page.waitForResponse((r) => r.url().includes("/api/v1/agent?") && r.request().method() === "POST"),
       page.getByRole("button", { name: "Lưu thay đổi" }).click(),
     ]);
     expect(saved.status()).toBe(200);
-    expect(((await saved.json()) as { data: { model: string } }).data.model).toBe("builtin");
+    const { data } = (await saved.json()) as { data: { model: string; daily_share: number | null } };
+    expect(data).toMatchObject({ model: "builtin", daily_share: 20 });
     await select.selectOption("");
+    await page.getByLabel("Tin nhắn của khách mỗi ngày").selectOption("");
     await Promise.all([
       page.waitForResponse((r) => r.url().includes("/api/v1/agent?") && r.request().method() === "POST"),
       page.getByRole("button", { name: "Lưu thay đổi" }).click(),

@@ -56,6 +56,7 @@ export default async function setup(project: TestProject) {
       CHAT_LIMIT_VISITOR_PER_DAY: "1000000",
       CHAT_LIMIT_ADDRESS_PER_DAY: "1000000",
       CHAT_LIMIT_ADDRESS_DAILY_SHARE: "100",
+      CHAT_LIMIT_AGENT_DAILY_SHARE: "100",
       CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR: "1000000",
       // Agents pick a behaviour of the local model by their `model` (mock-chat is the default).
       LLM_BASE_URL: llm.baseUrl,

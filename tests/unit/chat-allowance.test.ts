@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { plans } from "@/lib/billing/plan-limits";
 import { ownerLocale, warningDue } from "@/lib/chat/allowance-warnings";
 import { CHALLENGE_MAX_NUMBER } from "@/lib/chat/challenge";
-import { addressDailyCap } from "@/lib/chat/limits";
+import { addressDailyCap, agentDailyCeiling } from "@/lib/chat/limits";
 import { findNumber } from "@/lib/client/challenge/pow";
 import { sha256Hex } from "@/lib/client/challenge/sha256";
 import { allowanceMail } from "@/lib/mail/allowance-mail";
@@ -51,6 +51,18 @@ describe("the owner's allowance warnings", () => {
 describe("an address's daily cap", () => {
   it("is the configured cap, never above its share of the owner's month (free plan: 12 % of 200)", () => {
     expect(addressDailyCap(plans.free)).toBe(24);
+  });
+});
+
+describe("an agent's daily ceiling", () => {
+  it("is a share of the owner's month (10 % by default, the agent's own share else), half of it open", () => {
+    expect(agentDailyCeiling(plans.free, null)).toEqual({ max: 20, unchallenged: 10 });
+    expect(agentDailyCeiling(plans.beginner, null)).toEqual({ max: 200, unchallenged: 100 });
+    expect(agentDailyCeiling(plans.free, 35)).toEqual({ max: 70, unchallenged: 35 });
+    expect(agentDailyCeiling(plans.free, 1)).toEqual({ max: 2, unchallenged: 1 });
+    expect(agentDailyCeiling({ ...plans.free, monthlyMessages: 5 }, 10)).toEqual({ max: 1, unchallenged: 1 });
+    // A whole month a day: no ceiling of the agent's own.
+    expect(agentDailyCeiling(plans.free, 100)).toBeNull();
   });
 });
 

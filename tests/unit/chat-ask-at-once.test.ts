@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { type AnswerEvent, ask, type ChatScope } from "@/lib/chat/ask";
+import type { ConversationRow } from "@/lib/chat/conversations";
+import { allowanceLeft, spendAllowance, spentMessage } from "@/lib/chat/limits";
 import type { Db } from "@/lib/db/client";
 import { agents, conversations, messages } from "@/lib/db/schema";
 import { recordQueries } from "../helpers/recording-db";
@@ -9,18 +11,20 @@ import { backendDatabase, backends, learnMarkdown, seedAgent } from "../helpers/
 /**
  * lib/chat/ask.ts: a new conversation's first question answered in built-in mode is written with its answer
  * in one statement; when the answer cannot be made that way the question is still stored first and answered.
+ * And the message of the owner's month a visitor's question holds until an answer uses it.
  */
-const failing = vi.hoisted(() => ({ next: 0 }));
+// `next` answers throw (the database gone), or, with `asOutcome`, come out failed (the model's error).
+const failing = vi.hoisted(() => ({ next: 0, asOutcome: false }));
 vi.mock("@/lib/chat/answer", async (original) => {
   const real = await original<typeof import("@/lib/chat/answer")>();
   return {
     ...real,
-    composeAnswer: (...args: Parameters<typeof real.composeAnswer>) => {
-      if (failing.next > 0) {
-        failing.next--;
-        return Promise.reject(new Error("connection terminated"));
-      }
-      return real.composeAnswer(...args);
+    composeAnswer: async (...args: Parameters<typeof real.composeAnswer>) => {
+      if (failing.next === 0) return real.composeAnswer(...args);
+      failing.next--;
+      if (!failing.asOutcome) throw new Error("connection terminated");
+      const outcome = await real.composeAnswer(...args);
+      return { ...outcome, status: "failed" as const, errorKey: "chat_upstream_failed" };
     },
   };
 });
@@ -133,6 +137,77 @@ for (const backend of backends) {
       }).rejects.toThrow("connection terminated");
       const saved = await stored(db, asked.conversation.id);
       expect(saved.messages.map((m) => [m.role, m.content])).toEqual([["user", "Tiệm mở cửa lúc mấy giờ?"]]);
+    });
+    describe("a visitor's message of the month, held by its question", () => {
+      async function visitor(db: Db) {
+        const agent = await trainedAgent(db);
+        const scope: ChatScope = { ...scopeOf(agent), spent: spentMessage(db, agent.ownerId) };
+        // What the public route does with a message: one message of the month spent, then the question asked.
+        const send = async (content: string, conversation: ConversationRow | null) => {
+          await spendAllowance(db, agent.ownerId, agent.id);
+          return ask(db, scope, { content, locale: "vi", device: null, conversation });
+        };
+        const read = async (asked: Awaited<ReturnType<typeof send>>) => {
+          const events: AnswerEvent[] = [];
+          for await (const e of asked.events(new AbortController().signal)) events.push(e);
+          return events.at(-1)!.type;
+        };
+        const used = async () => 200 - (await allowanceLeft(db, agent.ownerId));
+        const turns = async (conversationId: string) =>
+          (await stored(db, conversationId)).messages.map((m) => [m.role, m.status, m.allowanceHeld]);
+        const first = await send("Tiệm mở cửa lúc mấy giờ?", null);
+        expect(await read(first)).toBe("done");
+        return { send, read, used, turns, conversation: first.conversation };
+      }
+
+      it("killed mid-answer: the question sent again is answered on the message already spent", async () => {
+        const { db } = database();
+        const { send, read, used, turns, conversation } = await visitor(db);
+        // The next question is stored and its message spent; the process dies before any answer is stored
+        // (its events are never read).
+        await send("Tiệm mở cửa ngày Chủ nhật không?", conversation);
+        expect(await used()).toBe(2);
+        expect((await turns(conversation.id)).at(-1)).toEqual(["user", "complete", true]);
+
+        const again = await send("Tiệm mở cửa ngày Chủ nhật không?", conversation);
+        expect(await read(again)).toBe("done");
+        expect(await used()).toBe(2);
+        expect(await turns(conversation.id)).toEqual([
+          ["user", "complete", false],
+          ["assistant", "complete", false],
+          ["user", "complete", false],
+          ["assistant", "complete", false],
+        ]);
+      });
+
+      it("a failed answer gives its message back, and the retry spends one", async () => {
+        const { db } = database();
+        const { send, read, used, turns, conversation } = await visitor(db);
+        Object.assign(failing, { next: 1, asOutcome: true });
+        const failed = await send("Tiệm mở cửa ngày Chủ nhật không?", conversation);
+        expect(await read(failed)).toBe("error");
+        failing.asOutcome = false;
+        expect(await used()).toBe(1);
+        expect(await read(await send("Tiệm mở cửa ngày Chủ nhật không?", conversation))).toBe("done");
+        expect(await used()).toBe(2);
+        expect((await turns(conversation.id)).slice(2)).toEqual([
+          ["user", "complete", false],
+          ["assistant", "complete", false],
+        ]);
+      });
+
+      it("the same question sent twice at once, and answered twice, spends two", async () => {
+        const { db } = database();
+        const { send, read, used } = await visitor(db);
+        const a = await send("Tiệm mở cửa ngày Chủ nhật không?", null);
+        expect(await read(a)).toBe("done");
+        const b = await send("Tiệm mở cửa lúc mấy giờ?", a.conversation);
+        const c = await send("Tiệm mở cửa lúc mấy giờ?", a.conversation);
+        expect(c.question.id).toBe(b.question.id);
+        expect(await used()).toBe(3);
+        expect(await Promise.all([read(b), read(c)])).toEqual(["done", "done"]);
+        expect(await used()).toBe(4);
+      });
     });
   });
 }

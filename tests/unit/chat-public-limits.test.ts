@@ -65,8 +65,10 @@ for (const backend of backends) {
         visitorId,
         isNewVisitor: false,
         addressKey: address,
+        dayKeys: { address, wide: null },
         agentId,
         ownerId,
+        dailyShare: null,
       });
       return { agentId, ownerId, who };
     };
@@ -168,6 +170,67 @@ for (const backend of backends) {
       expect(await used(db, ownerId)).toBe(cap);
     });
 
+    it("past the open half of the agent's day, every message needs a solved challenge; with one, up to its ceiling", async () => {
+      const { db } = database();
+      const { agentId, ownerId, who } = await caller(db);
+      // 2 % of the free plan's 200: a ceiling of 4 a day, 2 of them open to messages without a challenge.
+      const visitor = () => ({ ...who(), dailyShare: 2 });
+      await enforcePublicLimits(db, request(), visitor());
+      const { queries } = await recordQueries(() => enforcePublicLimits(db, request(), visitor()), {
+        every: true,
+      });
+      expect(queries).toHaveLength(1);
+      expect(await used(db, ownerId)).toBe(2);
+
+      const late = visitor();
+      const asked = await enforcePublicLimits(db, request(), late).catch((e: unknown) => e);
+      expect(asked).toBeInstanceOf(ChallengeError);
+      expect(await used(db, ownerId)).toBe(2);
+      // Held back before the day limits: the challenged message counts toward none of them yet.
+      expect(await rateLimitCount(db, `chat-agent-day:${agentId}`)).toBe(2);
+      expect(await rateLimitCount(db, `chat-visitor-day:${late.visitorId}`)).toBe(0);
+      expect(await refusals(db, agentId, "challenge")).toBe(1);
+
+      for (let i = 0; i < 2; i++) {
+        const err = (await enforcePublicLimits(db, request(), visitor()).catch(
+          (e: unknown) => e,
+        )) as ChallengeError;
+        await enforcePublicLimits(db, request(solveChallenge(err.challenge)), visitor());
+      }
+      expect(await used(db, ownerId)).toBe(4);
+      const last = (await enforcePublicLimits(db, request(), visitor()).catch(
+        (e: unknown) => e,
+      )) as ChallengeError;
+      const capped = await enforcePublicLimits(db, request(solveChallenge(last.challenge)), visitor()).catch(
+        (e: unknown) => e,
+      );
+      expect(capped).toBeInstanceOf(ApiError);
+      expect((capped as ApiError).detailKey).toBe("chat_limit_agent_day");
+      const retry = Number((capped as ApiError).headers?.["Retry-After"]);
+      expect(retry).toBeGreaterThan(23 * 3600);
+      expect(await used(db, ownerId)).toBe(4);
+      expect(await refusals(db, agentId, "agent_day")).toBe(1);
+    });
+
+    it("twenty visitors at once on an agent whose day has two open messages left: two answered, the rest challenged", async () => {
+      const { db } = database();
+      const { ownerId, who } = await caller(db);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, () => enforcePublicLimits(db, request(), { ...who(), dailyShare: 2 })),
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(2);
+      for (const o of outcomes) if (o.status === "rejected") expect(o.reason).toBeInstanceOf(ChallengeError);
+      expect(await used(db, ownerId)).toBe(2);
+    });
+
+    it("an agent whose owner lifted the daily ceiling (100 %) keeps no count of its day", async () => {
+      const { db } = database();
+      const { agentId, ownerId, who } = await caller(db);
+      for (let i = 0; i < 12; i++) await enforcePublicLimits(db, request(), { ...who(), dailyShare: 100 });
+      expect(await used(db, ownerId)).toBe(12);
+      expect(await rateLimitCount(db, `chat-agent-day:${agentId}`)).toBe(0);
+    });
+
     it("a visitor over the day's cap is refused and spends nothing of the month", async () => {
       const { db } = database();
       const { agentId, ownerId, who } = await caller(db);
@@ -210,7 +273,8 @@ for (const backend of backends) {
       await db.insert(messageAllowance).values({ ownerId, month: allowanceMonth(), used: max - 3 });
       const outcomes = await Promise.allSettled(
         Array.from({ length: 20 }, (_, i) =>
-          enforcePublicLimits(db, request(), who(undefined, `198.51.100.${i}`)),
+          // No daily ceiling of the agent's own: the month is what runs out here.
+          enforcePublicLimits(db, request(), { ...who(undefined, `198.51.100.${i}`), dailyShare: 100 }),
         ),
       );
       const answered = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.used] : []));

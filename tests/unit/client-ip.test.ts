@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clientIp, ipLimitKey, normalize, PEER_HEADER } from "@/lib/http/client-ip";
+import { clientIp, ipDayKeys, ipLimitKey, normalize, PEER_HEADER } from "@/lib/http/client-ip";
 
 const KEY = Symbol.for("agentcity.config");
 const req = (headers: Record<string, string>) => new Request("http://app.test/x", { headers });
@@ -41,5 +41,16 @@ describe("client address", () => {
     expect(ipLimitKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
     expect(ipLimitKey("::1")).toBe("0:0:0:0::/64");
     expect(ipLimitKey("192.0.2.1")).toBe("192.0.2.1");
+  });
+
+  it("counts an address's day by its IPv6 /56 and /48, IPv4 by the address", () => {
+    // 256 /64s of one home connection's /56 are one address for the day.
+    for (const ip of ["2001:db8:1:200::1", "2001:db8:1:2ff:aaaa::9", "2001:db8:1:0280::1"]) {
+      expect(ipDayKeys(ip)).toEqual({ address: "2001:db8:1:200::/56", wide: "2001:db8:1::/48" });
+    }
+    expect(ipDayKeys("2001:db8:1:300::1").address).toBe("2001:db8:1:300::/56");
+    expect(ipDayKeys("2001:db8:2:200::1").wide).toBe("2001:db8:2::/48");
+    expect(ipDayKeys("::1")).toEqual({ address: "0:0:0:0::/56", wide: "0:0:0::/48" });
+    expect(ipDayKeys("192.0.2.1")).toEqual({ address: "192.0.2.1", wide: null });
   });
 });

@@ -103,7 +103,12 @@ for (const backend of backends) {
 
     it("reads marks with the limits in the same statement; a watched limit is counted but refuses nothing", async () => {
       const { db } = database();
-      const flags = { keys: ["mark-address", "mark-agent"], seconds: 900 };
+      const flags = {
+        marks: [
+          { key: "mark-address", seconds: 900 },
+          { key: "mark-agent", seconds: 900 },
+        ],
+      };
       const limits = [
         { key: "watch-visitor", max: 1, windowSeconds: 60 },
         { key: "watch-new", max: 1, windowSeconds: 3600, watch: true },
@@ -151,7 +156,7 @@ for (const backend of backends) {
             ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1 RETURNING count`,
         values: {},
       };
-      const flags = { keys: ["gate-mark"], seconds: 900, gateFrom: 1 };
+      const flags = { marks: [{ key: "gate-mark", seconds: 900 }], gateFrom: 1 };
       const limits = (twice: boolean) => [
         { key: "gate-minute", max: 10, windowSeconds: 60 },
         { key: twice ? "gate-minute" : "gate-day", max: 10, windowSeconds: 86400 },
@@ -174,6 +179,29 @@ for (const backend of backends) {
       // Without a gate the mark is only told.
       const told = await countInOrder(db, limits(false), { ...flags, gateFrom: undefined }, after);
       expect(told).toMatchObject({ flagged: true, after: 2 });
+    });
+
+    it("reads a budget used up as a mark, without counting a hit on it", async () => {
+      const { db } = database();
+      const budget = { key: "budget-day", max: 100, windowSeconds: 86400 };
+      const flags = { marks: [{ key: "budget-day", seconds: 86400, atLeast: 3 }], gateFrom: 1 };
+      const limits = [{ key: "budget-minute", max: 100, windowSeconds: 60 }, budget];
+      // Counted twice, below the mark's count: open; the third count reaches it.
+      for (let i = 1; i <= 3; i++) {
+        const open = await countInOrder(db, limits, flags);
+        expect(open).toMatchObject({ flagged: false, results: [{ count: i }, { count: i }] });
+      }
+      const held = await countInOrder(db, limits, flags);
+      expect(held).toMatchObject({ flagged: true, results: [{ count: 4 }, null] });
+      expect(await rateLimitCount(db, "budget-day")).toBe(3);
+      // A window past its end no longer holds anything.
+      await db.execute(
+        sql`UPDATE rate_limits SET window_start = now() - interval '86401 seconds' WHERE key = 'budget-day'`,
+      );
+      expect(await countInOrder(db, limits, flags)).toMatchObject({
+        flagged: false,
+        results: [{ count: 5 }, { count: 1 }],
+      });
     });
 
     it("reads a value along with the limits, in the same statement, whether or not they pass", async () => {

@@ -18,7 +18,11 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <AgentSetup initial={initial} appUrl={config().APP_URL} />
+      <AgentSetup
+        initial={initial}
+        appUrl={config().APP_URL}
+        dailyShareDefault={config().CHAT_LIMIT_AGENT_DAILY_SHARE}
+      />
     </div>
   );
 }

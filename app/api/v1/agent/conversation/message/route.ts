@@ -1,6 +1,6 @@
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
 import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
-import { enforceOwnerLimits, refundAllowance, spendAllowance } from "@/lib/chat/limits";
+import { enforceOwnerLimits, spendAllowance, spentMessage } from "@/lib/chat/limits";
 import { answerResponse, askInput } from "@/lib/chat/transport";
 import { contracts } from "@/lib/contracts";
 import { route } from "@/lib/http/route";
@@ -22,7 +22,7 @@ export const POST = route(contracts.sendOwnerMessage, async ({ req, user, agent,
         channel: "api",
         visitorId: null,
         apiKeyId: apiKey.id,
-        onFailed: () => refundAllowance(db, user.id),
+        spent: spentMessage(db, user.id),
       }
     : { agent, channel: "owner", visitorId: null };
   const conversation = await findConversation(db, scope, input.conversation_id);

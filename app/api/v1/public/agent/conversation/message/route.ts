@@ -1,11 +1,11 @@
 import { answeringAgent } from "@/lib/agents/answering-agent";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
 import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
-import { enforcePublicLimits, refundAllowance } from "@/lib/chat/limits";
+import { enforcePublicLimits, spentMessage } from "@/lib/chat/limits";
 import { answerResponse, askInput } from "@/lib/chat/transport";
 import { ensureVisitor } from "@/lib/chat/visitor";
 import { contracts } from "@/lib/contracts";
-import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
+import { clientIp, ipDayKeys, ipLimitKey } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { logger } from "@/lib/logger";
@@ -25,16 +25,19 @@ export const POST = route(contracts.sendPublicMessage, async ({ req, body }) => 
     agent,
     channel: "public",
     visitorId: visitor.id,
-    onFailed: () => refundAllowance(database, agent.ownerId),
+    spent: spentMessage(database, agent.ownerId),
   };
   const conversation = await findConversation(database, scope, input.conversation_id);
   // The limits, then one message of the owner's month; the corpus stamp the answer searches under.
+  const ip = clientIp(req);
   const { corpusVersion, ...spent } = await enforcePublicLimits(database, req, {
     visitorId: visitor.id,
     isNewVisitor: visitor.cookie !== null,
-    addressKey: ipLimitKey(clientIp(req)),
+    addressKey: ipLimitKey(ip),
+    dayKeys: ipDayKeys(ip),
     agentId: agent.id,
     ownerId: agent.ownerId,
+    dailyShare: agent.dailyShare,
   });
   // Not awaited: the visitor's answer never waits on the owner's mail server.
   void warnOwnerIfDue(database, agent, spent).catch((err) => log.error("allowance warning:", err));
