@@ -41,7 +41,8 @@ const CANDIDATES = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 export function resolveSpecifier(root: string, from: string, spec: string): string | null {
   let base: string;
   if (spec.startsWith("@/")) base = spec.slice(2);
-  else if (spec.startsWith("./") || spec.startsWith("../")) base = path.posix.join(path.posix.dirname(from), spec);
+  else if (spec.startsWith("./") || spec.startsWith("../"))
+    base = path.posix.join(path.posix.dirname(from), spec);
   else return null;
   for (const ext of CANDIDATES) {
     const rel = base + ext;
