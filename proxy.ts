@@ -2,8 +2,8 @@ import { NextRequest, NextResponse } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { clearCookie } from "@/lib/auth/cookies";
 import { config as appConfig } from "@/lib/config";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/context/request-id";
 import { fromAcceptLanguage } from "@/lib/http/locale";
-import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/http/request-id";
 import {
   embeddedAgentOf,
   frameAncestorsFor,

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { isLoopbackHost } from "./http/loopback-host";
+import { isLoopbackHost } from "./shared/loopback-host";
 
 /**
  * The only module that reads process.env. Everything else asks `config()`.

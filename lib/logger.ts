@@ -2,7 +2,7 @@ import "server-only";
 import { hostname } from "node:os";
 import { type Logger, pino } from "pino";
 import { config } from "@/lib/config";
-import { currentApiKey, currentRequestId } from "@/lib/http/request-id";
+import { currentApiKey, currentRequestId } from "@/lib/context/request-id";
 import { redact, scrubText } from "./logger-redact";
 
 type Level = "debug" | "info" | "warn" | "error";

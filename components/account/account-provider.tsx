@@ -13,9 +13,9 @@ import {
 } from "react";
 import { api, onSignedOut, renewSession } from "@/lib/client/api";
 import { browserTimeZone } from "@/lib/client/browser-time-zone";
+import type { AccountSnapshot, PageSession } from "@/lib/contracts/auth";
 import { usePathname, useRouter } from "@/lib/i18n/navigation";
 import { requiresAuth, SIGNED_IN_HOME } from "@/lib/navigation/items";
-import type { AccountSnapshot, PageSession } from "@/lib/shared/account";
 
 export type Account = AccountSnapshot;
 export type AccountStatus = "signed-in" | "loading" | "signed-out";

@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { ArrowRightIcon } from "@/components/icons/lite/arrow-right";
 import { MessageCircleIcon } from "@/components/icons/lite/message-circle";
 import { Button } from "@/components/ui/button";
+import type { OwnerAgent } from "@/lib/contracts/agent";
+import type { TrainingSummary } from "@/lib/contracts/training";
 import { Link } from "@/lib/i18n/navigation";
-import type { OwnerAgent } from "@/lib/shared/agent-views";
-import type { TrainingSummary } from "@/lib/shared/training";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -10,9 +10,9 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiClientError } from "@/lib/client/api";
 import { useSaveAgent } from "@/lib/client/queries/agent";
+import type { OwnerAgent } from "@/lib/contracts/agent";
 import { type AgentLanguage, agentFieldLimits } from "@/lib/shared/agent-fields";
 import type { AgentKind } from "@/lib/shared/agent-kinds";
-import type { OwnerAgent } from "@/lib/shared/agent-views";
 import { Field } from "./form-field";
 import { type QuestionRow, questionRows } from "./question-rows";
 

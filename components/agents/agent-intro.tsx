@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { BotIcon } from "@/components/icons/lite/bot";
 import { Badge } from "@/components/ui/badge";
-import type { PublicAgent } from "@/lib/shared/agent-views";
+import type { PublicAgent } from "@/lib/contracts/agent";
 
 /**
  * The top of an agent's public page: its name, who it speaks for, its greeting and suggested questions.

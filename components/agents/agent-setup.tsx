@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { lazy, Suspense } from "react";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
-import type { OwnerAgent } from "@/lib/shared/agent-views";
+import type { OwnerAgent } from "@/lib/contracts/agent";
 import { AgentForm } from "./agent-form";
 import { useOwnerAgent } from "./use-owner-agent";
 

@@ -2,7 +2,7 @@
 
 import { useOwnerAgentQuery } from "@/lib/client/queries/agent";
 import { type LoadState, loadStateOf } from "@/lib/client/queries/load-state";
-import type { OwnerAgent } from "@/lib/shared/agent-views";
+import type { OwnerAgent } from "@/lib/contracts/agent";
 
 export type OwnerAgentState = LoadState<OwnerAgent | null>;
 

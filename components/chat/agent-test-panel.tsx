@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { OwnerAgent } from "@/lib/shared/agent-views";
+import type { OwnerAgent } from "@/lib/contracts/agent";
 import { OwnerChat } from "./owner-chat";
 
 /** Setup's "Test your agent" card: the owner asks what visitors would, right beside the form. */

@@ -7,8 +7,8 @@ import { BotIcon } from "@/components/icons/lite/bot";
 import { EmptyState } from "@/components/shell/empty-state";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { Button } from "@/components/ui/button";
+import type { OwnerAgent } from "@/lib/contracts/agent";
 import { Link } from "@/lib/i18n/navigation";
-import type { OwnerAgent } from "@/lib/shared/agent-views";
 
 // The chat (messages, composer, streaming; the same chunk as setup's test chat) is rendered by the server
 // with the agent's greeting and hydrated when its code arrives, right after the page's own (issue 18: page

@@ -3,7 +3,7 @@ import { setRequestHook } from "@/lib/client/request-hook";
 /**
  * The widget's frame is a third-party context: the browser may keep no cookie for it. The frame keeps the
  * visitor's signed id in its own storage (partitioned per embedding site by the browser) and sends it with
- * every request; the server hands a new visitor's id back in the same header (lib/chat/visitor.ts).
+ * every request; the server hands a new visitor's id back in the same header (lib/auth/visitor.ts).
  */
 const VISITOR_HEADER = "x-agentcity-visitor";
 const EMBED_HEADER = "x-agentcity-embed";

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useOwnerAgent } from "@/components/agents/use-owner-agent";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
+import type { OwnerAgent } from "@/lib/contracts/agent";
 import { Link } from "@/lib/i18n/navigation";
-import type { OwnerAgent } from "@/lib/shared/agent-views";
 import { WidgetSettingsPanel } from "./widget-settings";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import type { AgentRow } from "@/lib/agents/queries";
-import type { User } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
+import type { users } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import {
   type ApiKeyListed,
@@ -49,7 +49,11 @@ export async function revokeKey(db: Db, agentId: string, publicId: string): Prom
   if (!(await deleteKeyOfAgent(db, agentId, publicId))) throw new ApiError("not_found", "api_key_not_found");
 }
 
-export type KeyCaller = { user: User; agent: AgentRow; apiKey: { id: string; publicId: string } };
+export type KeyCaller = {
+  user: typeof users.$inferSelect;
+  agent: AgentRow;
+  apiKey: { id: string; publicId: string };
+};
 
 /**
  * Who a bearer key speaks for, or null (malformed, unknown or revoked). Looked up by its hash, which is

@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { isLoopbackHost } from "@/lib/http/loopback-host";
+import { isLoopbackHost } from "@/lib/shared/loopback-host";
 import { OTP_REQUEST_COOKIE_MAX_AGE } from "./otp-policy";
 import {
   ACCESS_COOKIE_MAX_AGE,

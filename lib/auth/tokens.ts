@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /** A random secret of 256 bits, URL-safe, with a prefix that names its kind (helps secret scanners). */
 export function randomToken(prefix: string): string {
@@ -9,10 +9,4 @@ export function randomToken(prefix: string): string {
 /** Tokens and codes are stored only as this hash; the secret itself never reaches the database. */
 export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("base64url");
-}
-
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(hashSecret(a));
-  const y = Buffer.from(hashSecret(b));
-  return timingSafeEqual(x, y);
 }

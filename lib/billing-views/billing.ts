@@ -6,15 +6,14 @@ import { type Currency, formatMoney } from "@/lib/billing/money";
 import { isPlanId } from "@/lib/billing/plan-limits";
 import { planById, planCatalogue } from "@/lib/billing/plans";
 import { allowanceMonth } from "@/lib/chat/limits";
+import type { Db } from "@/lib/db/client";
 import { invoices, messageAllowance } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
 import { agentUsage } from "@/lib/ingest/agent-limits";
-import { db } from "@/lib/server/runtime";
 import type { UsageMeterView } from "@/lib/shared/pricing";
 
 /** The owner's usage against the limits of their current entitlement, for the billing overview's meters. */
-export async function usageMeters(ownerId: string): Promise<UsageMeterView[]> {
-  const database = await db();
+export async function usageMeters(database: Db, ownerId: string): Promise<UsageMeterView[]> {
   const [limits, agent, allowance] = await Promise.all([
     currentLimits(database, ownerId),
     agentOfOwner(database, ownerId),
@@ -52,11 +51,12 @@ export type PrintableInvoice = {
 
 /** One of the owner's invoices by its number, for its printable page; null when it is not theirs. */
 export async function printableInvoice(
+  db: Db,
   ownerId: string,
   number: string,
   locale: Locale,
 ): Promise<PrintableInvoice | null> {
-  const [row] = await (await db())
+  const [row] = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.ownerId, ownerId), eq(invoices.number, number)));

@@ -2,13 +2,14 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { hashToken, paymentOf } from "@/lib/billing/checkout";
-import { liveBilling } from "@/lib/billing/live";
 import { type Currency, formatMoney } from "@/lib/billing/money";
 import { isPlanId } from "@/lib/billing/plan-limits";
 import { planById } from "@/lib/billing/plans";
+import type { Providers } from "@/lib/billing/providers";
 import { syncPayment } from "@/lib/billing/sync";
 import { transferDetails } from "@/lib/billing/transfers";
 import { bankName } from "@/lib/billing/vietqr-banks";
+import type { Db } from "@/lib/db/client";
 import { invoices, paymentTokens } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
 import { logger } from "@/lib/logger";
@@ -67,11 +68,11 @@ export function transferView(
 
 /** What the checkout page shows for the owner's own token; null for another owner's or an unknown one. */
 export async function checkoutView(
+  { db, providers }: { db: Db; providers: Providers },
   ownerId: string,
   token: string,
   locale: Locale,
 ): Promise<CheckoutView | null> {
-  const { db, providers } = await liveBilling();
   const payment = await paymentOf(db, providers, ownerId, token);
   if (!payment) return null;
   const provider = providers.byId(payment.provider);
@@ -113,11 +114,11 @@ export type RenewalTransferView = {
  * the provider first (a transfer may have arrived before its event), then its QR and account.
  */
 export async function renewalTransferView(
+  { db, providers }: { db: Db; providers: Providers },
   ownerId: string,
   number: string,
   locale: Locale,
 ): Promise<RenewalTransferView | null> {
-  const { db, providers } = await liveBilling();
   const find = async () =>
     (
       await db

@@ -5,8 +5,8 @@ import type { PlanLimits } from "@/lib/billing/plan-limits";
 import { planCatalogue } from "@/lib/billing/plans";
 import { entitledPlan } from "@/lib/billing/subscription-machine";
 import { stateOf, subscriptionOf } from "@/lib/billing/subscriptions";
+import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/routing";
-import { db } from "@/lib/server/runtime";
 import type { CurrentPlan, PricingPlan } from "@/lib/shared/pricing";
 
 /**
@@ -61,8 +61,8 @@ export async function pricingPlans(locale: Locale): Promise<PricingPlan[]> {
  * The plan the owner is entitled to now (free without a subscription), its cycle, and whether a choice on
  * the pricing page is a change of a running subscription (an active one) rather than a new checkout.
  */
-export async function currentPlanOf(ownerId: string): Promise<CurrentPlan> {
-  const state = stateOf(await subscriptionOf(await db(), ownerId));
+export async function currentPlanOf(db: Db, ownerId: string): Promise<CurrentPlan> {
+  const state = stateOf(await subscriptionOf(db, ownerId));
   const plan = entitledPlan(state, new Date());
   const running = state.status === "active" && plan !== "free";
   return { plan, cycle: running ? state.cycle : null, changes: running };

@@ -4,10 +4,10 @@ import type { AgentRow } from "@/lib/agents/queries";
 import type { Db } from "@/lib/db/client";
 import type { ConversationChannel } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { shutdownSignal, streamOpened } from "@/lib/lifecycle/drain";
 import { logger } from "@/lib/logger";
 import { type ChatLanguage, detectLanguage } from "@/lib/retrieval/language";
 import type { Turn } from "@/lib/retrieval/rewrite";
-import { shutdownSignal, streamOpened } from "@/lib/server/drain";
 import { type AnswerOutcome, type ComposeEvent, composeAnswer } from "./answer";
 import {
   type ConversationRow,
@@ -141,7 +141,7 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
 
   async function* answer(reader: AbortSignal): AsyncGenerator<AnswerEvent> {
     yield { type: "start", messageId: answerId };
-    // The reader leaving, or the server ending the answers still open at shutdown (lib/server/drain.ts).
+    // The reader leaving, or the server ending the answers still open at shutdown (lib/lifecycle/drain.ts).
     const shutdown = shutdownSignal();
     const signal = AbortSignal.any([reader, shutdown]);
     const { emitted, outcome } = composing((onEvent) =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { AgentKind } from "@/lib/db/schema";
 import { agentFieldLimits, agentKindChoices, agentLanguages } from "@/lib/shared/agent-fields";
+import type { AgentKind } from "@/lib/shared/agent-kinds";
 import { COLOR_SHAPE, normalizeHostPattern, widgetLimits, widgetPositions } from "@/lib/shared/widget";
 import { defineRoute, type Same } from "./contract";
 import { block, instant, jsonLimitFor, line } from "./fields";

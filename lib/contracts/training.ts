@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DocumentStatus, DocumentType } from "@/lib/db/schema";
+import type { DocumentStatus, DocumentType } from "@/lib/shared/document-kinds";
 import { cleanLine } from "@/lib/shared/text-hygiene";
 import { defineRoute, type Same } from "./contract";
 import { instant, jsonLimitFor, maxChars } from "./fields";

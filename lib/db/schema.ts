@@ -17,6 +17,12 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not "@/": drizzle-kit loads this file without the project's path aliases.
 import { type AgentKind, agentKinds } from "../shared/agent-kinds";
+import {
+  type DocumentStatus,
+  type DocumentType,
+  documentStatuses,
+  documentTypes,
+} from "../shared/document-kinds";
 
 /**
  * The one schema file. Areas add their tables here; their queries live beside their domain code.
@@ -237,21 +243,7 @@ export const agents = pgTable(
   ],
 );
 
-export const documentTypes = [
-  "txt",
-  "pdf",
-  "html",
-  "xlsx",
-  "xls",
-  "docx",
-  "csv",
-  "md",
-  "text",
-  "url",
-] as const;
-export type DocumentType = (typeof documentTypes)[number];
-export const documentStatuses = ["processing", "completed", "failed"] as const;
-export type DocumentStatus = (typeof documentStatuses)[number];
+export { type DocumentStatus, type DocumentType, documentStatuses, documentTypes };
 
 /**
  * What an agent learns from (AGENT-2…5): an uploaded file, a named text snippet, or a website. `error` is a

@@ -6,7 +6,6 @@ import { asApiError } from "@/lib/billing/api-errors";
 import { cancelSubscription, changePlan, previewChange, resumeSubscription } from "@/lib/billing/changes";
 import { createPaymentToken, paymentOf } from "@/lib/billing/checkout";
 import { BillingError } from "@/lib/billing/errors";
-import { liveBilling } from "@/lib/billing/live";
 import {
   addCard,
   deleteMethod,
@@ -69,7 +68,7 @@ const checkoutInput = z.object({
 const planChange = z.object({ plan: z.enum(planIds), cycle: z.enum(cycles) });
 
 async function ownerSubscription(ctx: Context, ownerId: string) {
-  const { db, providers } = await liveBilling();
+  const { db, providers } = ctx;
   const row = await subscriptionOf(db, ownerId);
   if (!row) return null;
   return {
@@ -85,7 +84,7 @@ export const billingRoot = {
 
   invoices: billing(async (args: { last_id?: string | null }, ctx) => {
     const user = await ctx.user();
-    const { db } = await liveBilling();
+    const { db } = ctx;
     const mine = eq(invoices.ownerId, user.id);
     let after: SQL | undefined;
     if (args.last_id) {
@@ -113,7 +112,7 @@ export const billingRoot = {
   invoice: billing(async (args: { id: string }, ctx) => {
     const user = await ctx.user();
     if (!isUuid(args.id)) return null;
-    const { db } = await liveBilling();
+    const { db } = ctx;
     const [row] = await db
       .select()
       .from(invoices)
@@ -123,7 +122,7 @@ export const billingRoot = {
 
   payment_methods: billing(async (args: { refresh?: boolean | null }, ctx) => {
     const user = await ctx.user();
-    const { db, providers } = await liveBilling();
+    const { db, providers } = ctx;
     if (args.refresh) await refreshMethods(db, providers.cards, user.id);
     return (await methodsOf(db, user.id)).map(methodView);
   }),
@@ -132,7 +131,7 @@ export const billingRoot = {
     const user = await ctx.user();
     const token = args.token || readCookie(ctx.req, "payment_token");
     if (!token || token.length > 200) return null;
-    const { db, providers } = await liveBilling();
+    const { db, providers } = ctx;
     const view = await paymentOf(db, providers, user.id, token);
     if (!view) return null;
     return {
@@ -145,7 +144,7 @@ export const billingRoot = {
   create_payment_token: billing(async (args: { input: unknown }, ctx) => {
     const user = await ctx.user();
     const input = parse(checkoutInput, args.input, ctx);
-    const { db, providers } = await liveBilling();
+    const { db, providers } = ctx;
     const currency = input.currency ?? "VND";
     // No provider at all: a production server others reach, without keys (lib/config.ts).
     if (providers.all.length === 0) throw new BillingError("payments_not_set_up");
@@ -183,7 +182,7 @@ export const billingRoot = {
   plan_change_preview: billing(async (args: { plan: string; cycle: string }, ctx) => {
     const user = await ctx.user();
     const req = parse(planChange, args, ctx);
-    const { db } = await liveBilling();
+    const { db } = ctx;
     const preview = await previewChange(db, user.id, req);
     return {
       timing: preview.timing,
@@ -197,7 +196,7 @@ export const billingRoot = {
   change_plan: billing(async (args: { plan: string; cycle: string }, ctx) => {
     const user = await ctx.user();
     const req = parse(planChange, args, ctx);
-    const { db, providers } = await liveBilling();
+    const { db, providers } = ctx;
     const result = await changePlan(db, providers, user.id, req);
     return {
       timing: result.timing,
@@ -209,14 +208,14 @@ export const billingRoot = {
 
   cancel_subscription: billing(async (_: unknown, ctx) => {
     const user = await ctx.user();
-    const { db } = await liveBilling();
+    const { db } = ctx;
     await cancelSubscription(db, user.id);
     return ownerSubscription(ctx, user.id);
   }),
 
   resume_subscription: billing(async (_: unknown, ctx) => {
     const user = await ctx.user();
-    const { db } = await liveBilling();
+    const { db } = ctx;
     await resumeSubscription(db, user.id);
     return ownerSubscription(ctx, user.id);
   }),
@@ -224,13 +223,13 @@ export const billingRoot = {
   add_payment_method: billing(async (args: { input: unknown }, ctx) => {
     const user = await ctx.user();
     const input = parse(cardInput, args.input, ctx);
-    const { db, providers } = await liveBilling();
+    const { db, providers } = ctx;
     return methodView(await addCard(db, providers.cards, user.id, input));
   }),
 
   card_entry: billing(async (_: unknown, ctx) => {
     await ctx.user();
-    const { providers } = await liveBilling();
+    const { providers } = ctx;
     // "none": no provider here keeps cards (payOS alone); the methods tab says transfers need none.
     // "unavailable": no provider at all; the methods tab says payments are not set up.
     if (providers.all.length === 0) return "unavailable";
@@ -239,25 +238,25 @@ export const billingRoot = {
 
   start_card_setup: billing(async (_: unknown, ctx) => {
     const user = await ctx.user();
-    const { providers } = await liveBilling();
+    const { providers } = ctx;
     return startCardSetup(providers.cards, user.id, ctx.locale);
   }),
 
   set_default_payment_method: billing(async (args: { id: string }, ctx) => {
     const user = await ctx.user();
-    const { db, providers } = await liveBilling();
+    const { db, providers } = ctx;
     return (await setDefaultMethod(db, providers, user.id, args.id)).map(methodView);
   }),
 
   delete_payment_method: billing(async (args: { id: string }, ctx) => {
     const user = await ctx.user();
-    const { db, providers } = await liveBilling();
+    const { db, providers } = ctx;
     return (await deleteMethod(db, providers, user.id, args.id)).map(methodView);
   }),
 
   contact_sales: billing(async (args: { input: unknown }, ctx) => {
     const input = parse(salesEnquiryInput, args.input, ctx);
-    const { db } = await liveBilling();
+    const { db } = ctx;
     // A public form that sends mail: a few enquiries an hour per address is plenty for people.
     await enforce(db, [{ key: `sales:${ipLimitKey(clientIp(ctx.req))}`, max: 5, windowSeconds: 3600 }]);
     const user = await ctx.maybeUser();

@@ -18,7 +18,10 @@ import { logger } from "@/lib/logger";
 import { errorResponse, formatError } from "./errors";
 import { readParams } from "./http";
 import { MAX_DEPTH, MAX_FIELDS, MAX_TOKENS, shapeOf } from "./limits";
-import { contextFor, rootValue } from "./resolvers";
+import { type Context, contextFor, rootValue } from "./resolvers";
+
+type Services = Pick<Context, "db" | "providers">;
+
 import { schema } from "./schema";
 
 const log = logger("graphql");
@@ -31,7 +34,7 @@ const NO_STORE = { "cache-control": "no-store" };
  * first error (401 for a signed-out `profile`), and any signed-out field makes it 401, so the app's fetch
  * wrapper renews and retries as for REST.
  */
-export async function handleGraphql(req: Request): Promise<Response> {
+export async function handleGraphql(req: Request, services: () => Promise<Services>): Promise<Response> {
   const locale = requestLocale(req);
   try {
     if (isCrossOriginMutation(req, config().APP_URL)) throw new ApiError("forbidden", "cross_origin");
@@ -65,7 +68,7 @@ export async function handleGraphql(req: Request): Promise<Response> {
     const invalid = validate(schema(), document, rules, { maxErrors: 20, hideSuggestions: production });
     if (invalid.length > 0) return requestErrors(invalid, locale);
 
-    const context = contextFor(req, locale);
+    const context = contextFor(req, locale, await services());
     const result = await execute({
       schema: schema(),
       document,

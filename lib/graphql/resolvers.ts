@@ -2,14 +2,18 @@ import "server-only";
 import { type Profile, type ProfileUpdate, profileOf, updateProfile } from "@/lib/auth/profile";
 import { currentUser } from "@/lib/auth/request";
 import type { User } from "@/lib/auth/sessions";
+import type { Providers } from "@/lib/billing/providers";
+import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { cleanStrings } from "@/lib/http/text-hygiene";
 import type { Locale } from "@/lib/i18n/routing";
-import { db } from "@/lib/server/runtime";
 import { billingRoot } from "./billing-resolvers";
 
 export type Context = {
   req: Request;
+  db: Db;
+  /** The payment providers, wired to this process (lib/server/billing.ts). */
+  providers: Providers;
   locale: Locale;
   /** The signed-in user, or 401 `unauthorized`; looked up once per request, only if a field needs it. */
   user: () => Promise<User>;
@@ -19,14 +23,21 @@ export type Context = {
   setCookies: string[];
 };
 
-export function contextFor(req: Request, locale: Locale): Context {
+export function contextFor(
+  req: Request,
+  locale: Locale,
+  services: { db: Db; providers: Providers },
+): Context {
+  const { db, providers } = services;
   let found: Promise<{ user: User } | null> | undefined;
   const maybeUser = async () => {
-    found ??= currentUser(req);
+    found ??= currentUser(db, req);
     return (await found)?.user ?? null;
   };
   return {
     req,
+    db,
+    providers,
     locale,
     maybeUser,
     user: async () => {
@@ -47,7 +58,7 @@ const cleanArgs = <A extends object>(args: A): A => cleanStrings(args) as A;
 /** Root resolvers for buildSchema: each gets (args, context). */
 export const rootValue = {
   ...billingRoot,
-  profile: async (_args: unknown, ctx: Context): Promise<Profile> => profileOf(await db(), await ctx.user()),
+  profile: async (_args: unknown, ctx: Context): Promise<Profile> => profileOf(ctx.db, await ctx.user()),
   update_profile: async (args: { input: unknown }, ctx: Context): Promise<ProfileUpdate> =>
-    updateProfile(await db(), await ctx.user(), cleanArgs(args).input, ctx.locale),
+    updateProfile(ctx.db, await ctx.user(), cleanArgs(args).input, ctx.locale),
 };

@@ -1,7 +1,7 @@
 import "server-only";
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from "@/lib/context/request-id";
 import { logger } from "@/lib/logger";
 import { metrics, secondsSince } from "@/lib/metrics/registry";
-import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from "./request-id";
 
 const log = logger("http");
 

@@ -1,13 +1,9 @@
 import "server-only";
 import type { z } from "zod";
-import { type OwnerAgentContext, ownerAgentContext } from "@/lib/agents/owner-request";
-import { apiKeyContext, carriesApiKey, keyNotAllowed } from "@/lib/api-keys/request";
-import { requireUser } from "@/lib/auth/request";
-import type { User } from "@/lib/auth/sessions";
-import { visitorOf } from "@/lib/chat/visitor";
-import type { DataOf, MetaOf, RouteContract } from "@/lib/contracts/contract";
+import type { AuthKind, DataOf, MetaOf, RouteContract } from "@/lib/contracts/contract";
 import type { Locale } from "@/lib/i18n/routing";
-import { ApiError } from "./errors";
+import type { ApiError } from "./errors";
+import { ApiError as NotFound } from "./errors";
 import { requestLocale } from "./locale";
 import { observed } from "./observe";
 import { handle, type OkInit, ok, parseJson, parseQuery } from "./respond";
@@ -19,27 +15,22 @@ import { handle, type OkInit, ok, parseJson, parseQuery } from "./respond";
  * the query string. The body is read when the handler asks for it (`await body()`), so a route decides
  * whether a rate limit or a lookup comes first, and a multipart upload is never read as JSON. Every call
  * runs under a request id and is counted under the contract's path (lib/http/observe.ts).
+ *
+ * This module knows no domain: who a caller is (a session, an API key, a visitor) and what every handler
+ * is handed (the database) are given to `routeBuilder` by the process that assembles it (lib/server/route.ts).
  */
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-type Caller = {
-  none: object;
-  user: { user: User; sessionId: string };
-  "owner-agent": OwnerAgentContext;
-  /** The signed visitor cookie's id; null for a browser that has none (yet). */
-  visitor: { visitor: string | null };
-};
-
 /**
- * What a route that an owner's API key may call (`apiKey: true`) gets besides: the key when the request came
- * with one (null with the owner's session), and no session id then.
+ * What each `auth` kind of a contract resolves to, and `apiKey`: what a route whose contract allows an
+ * owner's API key gets, whether the request came with a key or with the owner's session.
  */
-type KeyCaller = Omit<OwnerAgentContext, "sessionId"> & {
-  sessionId: string | null;
-  apiKey: { id: string; publicId: string } | null;
-};
-type CallerOf<C extends RouteContract> = C["apiKey"] extends true ? KeyCaller : Caller[C["auth"]];
+export type CallerMap = { [K in AuthKind]: object } & { apiKey: object };
+
+type CallerOf<C extends RouteContract, M extends CallerMap> = C["apiKey"] extends true
+  ? M["apiKey"]
+  : M[C["auth"]];
 
 /**
  * The route's JSON answer, `{data, meta?}`, type-checked against its contract: `data` is what the contract's
@@ -52,7 +43,7 @@ export type Answer<C extends RouteContract> = (
     : [init?: OkInit & { meta?: undefined }]
 ) => Response;
 
-export type RouteContext<C extends RouteContract> = {
+export type RouteContext<C extends RouteContract, M extends CallerMap, D extends object> = {
   req: Request;
   /** Answers `{data, meta?}` as the contract says (see Answer). */
   ok: Answer<C>;
@@ -61,7 +52,8 @@ export type RouteContext<C extends RouteContract> = {
   query: Out<C["query"]>;
   /** The JSON body parsed by the contract, within its size limit (413, 400 or 422 otherwise). */
   body: () => Promise<Out<C["body"]>>;
-} & CallerOf<C>;
+} & D &
+  CallerOf<C, M>;
 
 export type RouteOptions = {
   /** `owner-agent`: the detail of the 404 for an owner without an agent, when not `agent_not_found`. */
@@ -79,59 +71,68 @@ export type RouteHandler<C extends RouteContract> = ((
   contract: C;
 };
 
-export function route<const C extends RouteContract>(
-  contract: C,
-  handler: (ctx: RouteContext<C>) => Promise<Response>,
-  options: RouteOptions = {},
-): RouteHandler<C> {
-  const run = handle(
-    async (req: Request, next: NextContext) => {
-      const params = contract.params ? parsePath(contract, await next.params) : undefined;
-      const caller = await authorize(req, contract, options);
-      const query = contract.query ? parseQuery(req, contract.query, options.invalidQuery) : undefined;
-      let parsed: Promise<unknown> | undefined;
-      const body = () => {
-        if (!contract.body)
-          throw new Error(`${contract.method} ${contract.path} has no body in its contract`);
-        parsed ??= parseJson(req, contract.body, { maxBytes: contract.bodyLimit });
-        return parsed;
-      };
-      const ctx = { req, ok, locale: requestLocale(req), params, query, body, ...caller };
-      return handler(ctx as RouteContext<C>);
-    },
-    {
-      // A request authenticated by its key alone carries nothing ambient a forged request could ride
-      // (cookies are not read for it), so the CSRF check has nothing to protect there.
-      anyOrigin: contract.origin === "any" || (contract.apiKey ? carriesApiKey : false),
-      label: `${contract.method} ${contract.path}`,
-    },
-  );
-  return Object.assign(observed(contract.path, run), { contract });
+/** How the assembling process says who is calling, and what every handler gets besides. */
+export type RouteSetup<M extends CallerMap, D extends object> = {
+  /** What every handler is handed (the database), read once per request. */
+  deps: () => Promise<D>;
+  /** Resolves the caller a contract's `auth` names (a miss throws: 401, or the route's 404). */
+  caller: <K extends AuthKind>(kind: K, req: Request, deps: D, options: RouteOptions) => Promise<M[K]>;
+  /** Owners' API keys: recognised by shape, resolved on the routes that allow them, refused elsewhere. */
+  apiKey: {
+    carries: (req: Request) => boolean;
+    resolve: (req: Request, deps: D) => Promise<M["apiKey"]>;
+    /** What a route that allows keys gets from the owner's session instead. */
+    fromSession: (owner: M["owner-agent"]) => M["apiKey"];
+    notAllowed: () => ApiError;
+  };
+};
+
+export function routeBuilder<M extends CallerMap, D extends object>(setup: RouteSetup<M, D>) {
+  async function authorize(req: Request, contract: RouteContract, deps: D, options: RouteOptions) {
+    const signedIn = contract.auth === "user" || contract.auth === "owner-agent";
+    if (signedIn && setup.apiKey.carries(req)) {
+      // The key speaks for its owner, never together with a cookie: the key alone decides.
+      if (!contract.apiKey) throw setup.apiKey.notAllowed();
+      return setup.apiKey.resolve(req, deps);
+    }
+    const caller = await setup.caller(contract.auth, req, deps, options);
+    return contract.apiKey ? setup.apiKey.fromSession(caller as M["owner-agent"]) : caller;
+  }
+
+  return function route<const C extends RouteContract>(
+    contract: C,
+    handler: (ctx: RouteContext<C, M, D>) => Promise<Response>,
+    options: RouteOptions = {},
+  ): RouteHandler<C> {
+    const run = handle(
+      async (req: Request, next: NextContext) => {
+        const params = contract.params ? parsePath(contract, await next.params) : undefined;
+        const deps = await setup.deps();
+        const caller = await authorize(req, contract, deps, options);
+        const query = contract.query ? parseQuery(req, contract.query, options.invalidQuery) : undefined;
+        let parsed: Promise<unknown> | undefined;
+        const body = () => {
+          if (!contract.body)
+            throw new Error(`${contract.method} ${contract.path} has no body in its contract`);
+          parsed ??= parseJson(req, contract.body, { maxBytes: contract.bodyLimit });
+          return parsed;
+        };
+        const ctx = { req, ok, locale: requestLocale(req), params, query, body, ...deps, ...caller };
+        return handler(ctx as RouteContext<C, M, D>);
+      },
+      {
+        // A request authenticated by its key alone carries nothing ambient a forged request could ride
+        // (cookies are not read for it), so the CSRF check has nothing to protect there.
+        anyOrigin: contract.origin === "any" || (contract.apiKey ? setup.apiKey.carries : false),
+        label: `${contract.method} ${contract.path}`,
+      },
+    );
+    return Object.assign(observed(contract.path, run), { contract });
+  };
 }
 
 function parsePath(contract: RouteContract, raw: Record<string, unknown>): unknown {
   const result = contract.params!.safeParse(raw);
-  if (!result.success) throw new ApiError("not_found", contract.notFound);
+  if (!result.success) throw new NotFound("not_found", contract.notFound);
   return result.data;
-}
-
-async function authorize(req: Request, contract: RouteContract, options: RouteOptions): Promise<object> {
-  const signedIn = contract.auth === "user" || contract.auth === "owner-agent";
-  if (signedIn && carriesApiKey(req)) {
-    // The key speaks for its owner, never together with a cookie: the key alone decides.
-    if (!contract.apiKey) throw keyNotAllowed();
-    return apiKeyContext(req);
-  }
-  switch (contract.auth) {
-    case "none":
-      return {};
-    case "user":
-      return requireUser(req);
-    case "owner-agent": {
-      const owner = await ownerAgentContext(req, options.missingAgent);
-      return contract.apiKey ? { ...owner, apiKey: null } : owner;
-    }
-    case "visitor":
-      return { visitor: visitorOf(req) };
-  }
 }

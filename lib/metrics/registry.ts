@@ -1,6 +1,5 @@
 import "server-only";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { openStreams } from "@/lib/server/drain";
 
 /** Waiting jobs per queue, read when Prometheus scrapes (set by the job system once it runs). */
 export type QueueDepths = () => Promise<Record<string, number>>;
@@ -70,10 +69,7 @@ function create() {
       name: "open_streams",
       help: "Answers being written now (streamed or not): what a shutdown waits for",
       registers,
-      // The count lib/server/drain.ts keeps for the shutdown, read on scrape: one count, not two.
-      collect() {
-        this.set(openStreams());
-      },
+      // Set by lib/lifecycle/drain.ts whenever its count (the one a shutdown waits for) changes.
     }),
     rateLimitRefusals: new Counter({
       name: "rate_limit_refusals_total",

@@ -1,16 +1,16 @@
 import "server-only";
 import { broadcaster } from "@/lib/cache/broadcast";
 import { type Config, config } from "@/lib/config";
+import { outsideRequest } from "@/lib/context/request-id";
 import { type Capabilities, detectCapabilities } from "@/lib/db/capabilities";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
-import { outsideRequest } from "@/lib/http/request-id";
 import { type JobSystem, startJobSystem } from "@/lib/jobs/boss";
+import { drain, openStreams } from "@/lib/lifecycle/drain";
 import { logger } from "@/lib/logger";
 import { startRedirectRefresh } from "@/lib/redirects/refresh";
 import { indexStoredVectors } from "@/lib/retrieval/vector-index";
 import { registerEmbedPolicyLookup } from "@/lib/widget/embed-policy";
-import { drain, openStreams } from "./drain";
 import { applicationName, refuseLocalFilesAcrossMachines } from "./shared-disk";
 
 const log = logger("agentcity");

@@ -1,7 +1,7 @@
 import "server-only";
+import type { Db } from "@/lib/db/client";
 import { translate } from "@/lib/i18n/messages";
 import { isLocale, type Locale } from "@/lib/i18n/routing";
-import { db } from "@/lib/server/runtime";
 import { hostAllowed } from "@/lib/shared/widget";
 import { embedPolicyOf } from "./embed-policy";
 
@@ -11,12 +11,12 @@ import { embedPolicyOf } from "./embed-policy";
  * browser's Origin header names the site): the chat itself stays behind the frame, whose own page the
  * browser refuses to show elsewhere (frame-ancestors). No cookies are read or set.
  */
-export async function widgetConfigResponse(req: Request, agentId: string): Promise<Response> {
+export async function widgetConfigResponse(db: Db, req: Request, agentId: string): Promise<Response> {
   const url = new URL(req.url);
   const asked = url.searchParams.get("locale");
   const locale: Locale = isLocale(asked) ? asked : "en";
   const origin = req.headers.get("origin");
-  const policy = await embedPolicyOf(await db(), agentId);
+  const policy = await embedPolicyOf(db, agentId);
   const base = { "cache-control": "public, max-age=60", vary: "Origin" };
   if (!policy) return refusal(404, "not_found", base);
   const anySite = policy.allowedDomains.length === 0;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { newVisitorId, verifyVisitorCookie, visitorCookieValue } from "@/lib/auth/visitor";
 import { neutralise, systemPrompt } from "@/lib/chat/prompt";
 import { quoteAnswer } from "@/lib/chat/quote";
 import { bestSnippet, citedNumbers, citedSources, type SourcedPassage } from "@/lib/chat/sources";
-import { newVisitorId, verifyVisitorCookie, visitorCookieValue } from "@/lib/chat/visitor";
 import { parseQueries } from "@/lib/retrieval/rewrite";
 
 const passage = (content: string, n = 1, heading: string | null = null): SourcedPassage => ({

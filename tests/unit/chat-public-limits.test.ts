@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { newVisitorId } from "@/lib/auth/visitor";
 import { currentLimits } from "@/lib/billing/entitlement";
 import { CHALLENGE_HEADER, ChallengeError } from "@/lib/chat/challenge";
 import { allowanceMonth, enforcePublicLimits } from "@/lib/chat/limits";
-import { newVisitorId } from "@/lib/chat/visitor";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";

@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { currentRequestId, outsideRequest, requestIdOf, withRequestId } from "@/lib/http/request-id";
+import { currentRequestId, outsideRequest, requestIdOf, withRequestId } from "@/lib/context/request-id";
 import { createRootLogger, type LogFormat, logTo, notice } from "@/lib/logger";
 import { scrubText } from "@/lib/logger-redact";
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { currentRequestId } from "@/lib/context/request-id";
+import { metricsResponse } from "@/lib/http/metrics-endpoint";
 import { observed } from "@/lib/http/observe";
-import { currentRequestId } from "@/lib/http/request-id";
-import { metricsResponse } from "@/lib/metrics/endpoint";
+import { streamOpened } from "@/lib/lifecycle/drain";
 import { metrics, watchQueueDepths } from "@/lib/metrics/registry";
-import { streamOpened } from "@/lib/server/drain";
 
 const CONFIG = Symbol.for("agentcity.config");
 const TOKEN = "metrics-token-for-the-unit-test";

@@ -10,7 +10,7 @@ import { bigint, integer, jsonb, numeric, pgTable, text, timestamp } from "drizz
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Database, openDatabase } from "@/lib/db/client";
-import { databaseAnswers } from "@/lib/health/check";
+import { databaseAnswers } from "@/lib/server/health";
 
 /**
  * Issue 18, "nothing stalls the server": the embedded database runs on its own thread

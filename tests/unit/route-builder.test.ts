@@ -3,9 +3,22 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
 import { parseQuery } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { type CallerMap, routeBuilder } from "@/lib/http/route";
 
 /** The route builder without a database: contracts whose caller is anyone. */
+const route = routeBuilder<CallerMap, { db: null }>({
+  deps: async () => ({ db: null }),
+  caller: async (kind) => {
+    if (kind !== "none") throw new ApiError("unauthorized");
+    return {};
+  },
+  apiKey: {
+    carries: () => false,
+    resolve: async () => ({}),
+    fromSession: (owner) => owner,
+    notAllowed: () => new ApiError("unauthorized"),
+  },
+});
 
 const next = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
 const url = "http://localhost:3000";

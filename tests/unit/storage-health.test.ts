@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkStorage } from "@/lib/health/storage";
+import { checkStorage } from "@/lib/storage/health";
 import { localStore } from "@/lib/storage/store";
 import { tempDirs } from "../helpers/temp";
 import { type S3Peer, startS3Peer } from "../peers/s3";

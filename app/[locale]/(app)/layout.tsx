@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { LiteMessagesFor } from "@/components/i18n/lite-messages";
 import { AppShell } from "@/components/shell/app-shell";
-import { pageSession } from "@/lib/auth/page-session";
 import { OwnerQueries } from "@/lib/client/queries/provider";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
 import { redirect } from "@/lib/i18n/redirect";
+import { pageSession } from "@/lib/server/page-session";
 import { SiteProviders } from "../_providers/site-providers";
 
 /**

@@ -12,13 +12,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { otpDelivery } from "@/lib/auth/otp-delivery";
-import { pageSession } from "@/lib/auth/page-session";
 import { enabledProviders } from "@/lib/auth/providers";
 import { config } from "@/lib/config";
 import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { redirect } from "@/lib/i18n/redirect";
 import { SIGNED_IN_HOME } from "@/lib/navigation/items";
+import { pageSession } from "@/lib/server/page-session";
 import { safeNextPath } from "@/lib/shared/pricing";
 
 const features = [

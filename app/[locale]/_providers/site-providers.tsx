@@ -5,9 +5,9 @@ import { AccountProvider } from "@/components/account/account-provider";
 import { AppToaster } from "@/components/shell/app-toaster";
 import { DeviceInfoProvider } from "@/components/shell/device-info";
 import { VersionWatcher } from "@/components/shell/version-watcher";
-import { pageSession } from "@/lib/auth/page-session";
 import { config } from "@/lib/config";
 import { deviceInfoFromUserAgent } from "@/lib/device/detect";
+import { pageSession } from "@/lib/server/page-session";
 import { currentBuild } from "@/lib/version/build";
 
 /**

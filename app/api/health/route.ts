@@ -1,4 +1,4 @@
-import { checkHealth } from "@/lib/health/check";
+import { checkHealth } from "@/lib/server/health";
 
 export const dynamic = "force-dynamic";
 

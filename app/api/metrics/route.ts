@@ -1,4 +1,4 @@
-import { metricsOtherMethod, metricsResponse } from "@/lib/metrics/endpoint";
+import { metricsOtherMethod, metricsResponse } from "@/lib/http/metrics-endpoint";
 
 export const dynamic = "force-dynamic";
 

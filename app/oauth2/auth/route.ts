@@ -1,7 +1,7 @@
 import { isProviderEnabled, isProviderId } from "@/lib/auth/providers";
 import { config } from "@/lib/config";
 import { contracts, pathOf } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 /**
  * With ?provider= it starts that provider's sign-in (keeping the referral code and language); without one,

@@ -2,7 +2,7 @@ import { setCookie } from "@/lib/auth/cookies";
 import { sendSignInCode } from "@/lib/auth/otp-sign-in";
 import { contracts } from "@/lib/contracts";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 /** An API client keeps the otp_request cookie like any other and sends it back to /oauth2/otp/verify. */

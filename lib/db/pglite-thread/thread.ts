@@ -1,8 +1,8 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
-import { workerEntry } from "@/lib/server/worker-entry";
 import type { Event, Reply, Request, SerializedError, ThreadData, TxId } from "./protocol.ts";
+import { workerEntry } from "./worker-entry";
 
 /**
  * The embedded database on a thread of its own (issue 18). PGlite runs SQL synchronously in WASM: on the

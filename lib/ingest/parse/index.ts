@@ -1,6 +1,6 @@
 import "server-only";
 import { availableParallelism } from "node:os";
-import { workerEntry } from "@/lib/server/worker-entry";
+import { workerEntry } from "@/lib/db/pglite-thread/worker-entry";
 import { detectType } from "./detect.ts";
 import { Gate, runWorker, type WorkerOptions } from "./run-worker.ts";
 import { defaultLimits, type ParsableType, type ParseLimits, type ParseResult, tooLarge } from "./types.ts";

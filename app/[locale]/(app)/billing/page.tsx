@@ -3,9 +3,10 @@ import { getTranslations } from "next-intl/server";
 import { BillingView } from "@/components/billing/billing-view";
 import { PageHeader } from "@/components/shell/page-header";
 import { readCookieStore } from "@/lib/auth/cookies";
-import { pageSession } from "@/lib/auth/page-session";
 import { planNames, usageMeters } from "@/lib/billing-views/billing";
 import { pageLocale } from "@/lib/i18n/page";
+import { pageSession } from "@/lib/server/page-session";
+import { db } from "@/lib/server/runtime";
 import { type BillingTab, billingTabs } from "@/lib/shared/pricing";
 
 /** BILL-5: the owner's plan, payment methods and invoices; the tab is in the address. */
@@ -22,7 +23,7 @@ export default async function BillingPage({
   const tab: BillingTab = billingTabs.find((k) => k === requested) ?? "overview";
   const session = await pageSession();
   // A page rendered with only a renewal token has no owner yet: the browser renews and reloads its lists.
-  const meters = session.state === "signed-in" ? await usageMeters(session.account.id) : [];
+  const meters = session.state === "signed-in" ? await usageMeters(await db(), session.account.id) : [];
   const paymentToken =
     session.state === "signed-in" ? readCookieStore(await cookies(), "payment_token") : undefined;
   return (

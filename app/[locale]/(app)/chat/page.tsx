@@ -4,8 +4,8 @@ import { MessageCircleIcon } from "@/components/icons/lite/message-circle";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { ownerAgent } from "@/lib/agents/agent";
-import { pageSession } from "@/lib/auth/page-session";
 import { pageLocale } from "@/lib/i18n/page";
+import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {

@@ -2,9 +2,9 @@ import { getTranslations } from "next-intl/server";
 import { AgentSetup } from "@/components/agents/agent-setup";
 import { PageHeader } from "@/components/shell/page-header";
 import { ownerAgent } from "@/lib/agents/agent";
-import { pageSession } from "@/lib/auth/page-session";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
+import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {

@@ -4,10 +4,11 @@ import { PaymentCheck } from "@/components/billing/payment-check";
 import { PricingPlans } from "@/components/billing/pricing-plans";
 import { PageHeader } from "@/components/shell/page-header";
 import { readCookieStore } from "@/lib/auth/cookies";
-import { pageSession } from "@/lib/auth/page-session";
 import { paymentsSetUp } from "@/lib/billing/plans";
 import { currencyFor, currentPlanOf, pricingPlans } from "@/lib/billing-views/pricing";
 import { pageLocale } from "@/lib/i18n/page";
+import { pageSession } from "@/lib/server/page-session";
+import { db } from "@/lib/server/runtime";
 import type { PricingCycle } from "@/lib/shared/pricing";
 
 /** BILL-2: the plans rendered on the server; the client only switches the cycle and starts a checkout. */
@@ -25,7 +26,9 @@ export default async function PricingPage({
   const signedIn = session.state === "signed-in";
   const [plans, currentPlan] = await Promise.all([
     pricingPlans(locale),
-    session.state === "signed-in" ? currentPlanOf(session.account.id) : null,
+    session.state === "signed-in"
+      ? db().then((database) => currentPlanOf(database, session.account.id))
+      : null,
   ]);
   const paymentToken = signedIn ? readCookieStore(await cookies(), "payment_token") : undefined;
   const cycle: PricingCycle = query.cycle === "yearly" ? "yearly" : "monthly";

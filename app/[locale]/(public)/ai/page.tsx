@@ -5,11 +5,11 @@ import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { ownerView } from "@/lib/agents/agent";
 import { agentOfOwner } from "@/lib/agents/queries";
-import { pageSession } from "@/lib/auth/page-session";
 import { availableModels } from "@/lib/chat/models";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
 import { trainingSummary } from "@/lib/ingest/documents";
+import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 
 const items = ["answer", "language", "honest", "sources"] as const;

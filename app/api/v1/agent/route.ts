@@ -1,6 +1,6 @@
 import { ownerView, saveOwnerAgent } from "@/lib/agents/agent";
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 import { forgetEmbedPolicy } from "@/lib/widget/embed-policy";
 

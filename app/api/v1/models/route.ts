@@ -1,5 +1,5 @@
 import { availableModels } from "@/lib/chat/models";
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 export const GET = route(contracts.listModels, async ({ ok }) => ok(availableModels()));

@@ -1,6 +1,6 @@
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
 import { servedDocument } from "@/lib/openapi/served";
+import { route } from "@/lib/server/route";
 
 /**
  * BEYOND-4: the OpenAPI document itself (not `{data}`), the same object for every call of this process.

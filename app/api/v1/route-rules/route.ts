@@ -1,7 +1,7 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
 import { isExternalTarget, lookupRouteRule } from "@/lib/redirects/store";
+import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
 

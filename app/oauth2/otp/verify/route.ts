@@ -3,7 +3,7 @@ import { verifySignInCode } from "@/lib/auth/otp-sign-in";
 import { tokensResponse } from "@/lib/auth/respond";
 import { contracts } from "@/lib/contracts";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 export const POST = route(contracts.verifyOtp, async ({ req, body }) => {

@@ -1,7 +1,7 @@
 import { createKey, listKeys } from "@/lib/api-keys/api-keys";
 import { apiKeyView } from "@/lib/api-keys/views";
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 export const GET = route(contracts.listApiKeys, async ({ ok, agent, db }) => {
   return ok((await listKeys(db, agent.id)).map(apiKeyView));

@@ -4,7 +4,7 @@ import { contracts } from "@/lib/contracts";
 import { calendarDate, timeZone } from "@/lib/history/days";
 import { filteredConversations } from "@/lib/history/search";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 const PAGE = 20;
 

@@ -1,9 +1,9 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
 import { addFiles, addText, addWebsite } from "@/lib/ingest/add";
-import { trainingContext } from "@/lib/ingest/owner";
 import { readUpload } from "@/lib/ingest/upload";
+import { route } from "@/lib/server/route";
+import { trainingContext } from "@/lib/server/training";
 
 /** Always `{accepted, rejected}`: one bad file never costs the others. */
 export const POST = route(contracts.addDocuments, async (ctx) => {

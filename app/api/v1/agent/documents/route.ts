@@ -1,6 +1,6 @@
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
 import { listDocuments, pagesRead, toListItem, trainingSummary } from "@/lib/ingest/documents";
+import { route } from "@/lib/server/route";
 
 export const GET = route(contracts.listDocuments, async ({ ok, agent, db, query: { page }, locale }) => {
   const [{ items, totalPages }, summary] = await Promise.all([

@@ -1,7 +1,7 @@
 import { contracts } from "@/lib/contracts";
 import { dateRange, timeZone } from "@/lib/history/days";
 import { insights, refusalsPerDay } from "@/lib/history/insight";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 export const GET = route(contracts.insights, async ({ ok, user, agent, db, query }) => {
   const { from, to } = dateRange(query.from ?? null, query.to ?? null);

@@ -1,5 +1,5 @@
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { rotateWidgetSecret, widgetSecretOf } from "@/lib/widget/identity";
 
 export const GET = route(contracts.widgetSecret, async ({ ok, agent, db }) =>

@@ -1,9 +1,10 @@
 import { readCookie } from "@/lib/auth/cookies";
-import { accessTokenOf, bearer } from "@/lib/auth/request";
+import { accessTokenOf } from "@/lib/auth/request";
 import { clearSessionCookies } from "@/lib/auth/respond";
 import { authenticate, revokeFamily, sessionOfRenewalToken } from "@/lib/auth/sessions";
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
+import { bearer } from "@/lib/http/bearer";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 /** Always succeeds: a client that is already signed out (or whose token expired) is simply told so. */

@@ -1,7 +1,7 @@
 import { clearSessionCookies } from "@/lib/auth/respond";
 import { listActiveSessions, revokeAllSessions } from "@/lib/auth/sessions";
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 export const GET = route(contracts.listSessions, async ({ ok, user, sessionId }) => {

@@ -8,7 +8,7 @@ import { PublicFrame } from "@/components/shell/public-frame";
 import { buttonClass } from "@/components/ui/button-classes";
 import { publicAgent } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
-import { readVisitorId } from "@/lib/chat/visitor";
+import { readVisitorId } from "@/lib/auth/visitor";
 import { visitorConversation } from "@/lib/chat/visitor-conversation";
 import { config } from "@/lib/config";
 import { pageValidationFailed } from "@/lib/http/page-errors";

@@ -5,11 +5,12 @@ import { TransferDetails } from "@/components/billing/transfer-details";
 import { TransferWatch } from "@/components/billing/transfer-watch";
 import { FlaskConicalIcon } from "@/components/icons/lite/flask-conical";
 import { Button } from "@/components/ui/button";
-import { pageSession } from "@/lib/auth/page-session";
 import { checkoutView } from "@/lib/billing-views/checkout";
 import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { redirect } from "@/lib/i18n/redirect";
+import { liveBilling } from "@/lib/server/billing";
+import { pageSession } from "@/lib/server/page-session";
 
 /**
  * Our own checkout page (BILL-3): the built-in sandbox's card form, clearly in test mode, or a bank
@@ -31,7 +32,8 @@ export default async function CheckoutPage({
   if (session.state !== "signed-in") {
     return redirect({ href: `/?${new URLSearchParams({ next: here })}`, locale });
   }
-  const view = token.length <= 100 ? await checkoutView(session.account.id, token, locale) : null;
+  const view =
+    token.length <= 100 ? await checkoutView(await liveBilling(), session.account.id, token, locale) : null;
   const method = (await searchParams).method === "bank_transfer" ? "bank_transfer" : "card";
   return (
     <main id="content" className="mx-auto w-full max-w-lg space-y-6 px-4 py-8 sm:py-12">

@@ -1,12 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import { PrintButton } from "@/components/billing/print-button";
 import { Button } from "@/components/ui/button";
-import { pageSession } from "@/lib/auth/page-session";
 import { printableInvoice } from "@/lib/billing-views/billing";
 import { config } from "@/lib/config";
 import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { redirect } from "@/lib/i18n/redirect";
+import { pageSession } from "@/lib/server/page-session";
+import { db } from "@/lib/server/runtime";
 
 /** One invoice as a page to print or save as PDF (the browser's print dialog); the owner's own only. */
 export default async function InvoicePage({
@@ -22,7 +23,8 @@ export default async function InvoicePage({
   const here = `/billing/invoices/${encodeURIComponent(number)}`;
   if (session.state !== "signed-in")
     return redirect({ href: `/?${new URLSearchParams({ next: here })}`, locale });
-  const invoice = number.length <= 40 ? await printableInvoice(session.account.id, number, locale) : null;
+  const invoice =
+    number.length <= 40 ? await printableInvoice(await db(), session.account.id, number, locale) : null;
   const day = new Intl.DateTimeFormat(locale === "vi" ? "vi-VN" : "en-GB", {
     dateStyle: "long",
     timeZone: "UTC",

@@ -1,6 +1,6 @@
 import { revokeKey } from "@/lib/api-keys/api-keys";
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 /** Revoked at once: the next request with the key is a 401. */
 export const DELETE = route(contracts.revokeApiKey, async ({ ok, agent, db, params }) => {

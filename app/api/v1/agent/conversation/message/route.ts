@@ -3,8 +3,8 @@ import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
 import { enforceOwnerLimits, spendAllowance, spentMessage } from "@/lib/chat/limits";
 import { answerResponse, askInput } from "@/lib/chat/transport";
 import { contracts } from "@/lib/contracts";
-import { route } from "@/lib/http/route";
 import { logger } from "@/lib/logger";
+import { route } from "@/lib/server/route";
 
 const log = logger("chat");
 

@@ -3,7 +3,7 @@ import { conversationOfAgent, messageSeq, messagesAfter } from "@/lib/chat/conve
 import { conversationView, messageView } from "@/lib/chat/views";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 const PAGE = 50;
 

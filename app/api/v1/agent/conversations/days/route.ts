@@ -1,7 +1,7 @@
 import { contracts } from "@/lib/contracts";
 import { countsPerDay } from "@/lib/history/calendar";
 import { dateRange, timeZone } from "@/lib/history/days";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 export const GET = route(contracts.conversationDays, async ({ ok, user, agent, db, query }) => {
   const { from, to } = dateRange(query.from ?? null, query.to ?? null);

@@ -2,7 +2,7 @@ import { contracts } from "@/lib/contracts";
 import { calendarDate, timeZone } from "@/lib/history/days";
 import { exportRecords, messagesOfDay, toCsv } from "@/lib/history/export";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 
 export const GET = route(contracts.exportDay, async ({ user, agent, db, query }) => {
   if (!query.date) throw new ApiError("bad_request", "history_date_required");

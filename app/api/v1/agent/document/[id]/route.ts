@@ -1,7 +1,7 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
 import { deleteDocument } from "@/lib/ingest/documents";
+import { route } from "@/lib/server/route";
 import { fileStore } from "@/lib/storage/store";
 
 /** What the agent learned from it goes with it (cascade), and so does its stored original. */

@@ -4,8 +4,8 @@ import { enabledProvider, finishSignIn } from "@/lib/auth/oauth/sign-in";
 import { tokensResponse } from "@/lib/auth/respond";
 import { contracts } from "@/lib/contracts";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
-import { route } from "@/lib/http/route";
 import { enforce } from "@/lib/limits/rate-limit";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 /** The limit counts before the body is read: a flood of malformed posts is limited like any other. */

@@ -4,8 +4,8 @@ import { START_LIMIT } from "@/lib/auth/oauth/policy";
 import { enabledProvider, startSignIn } from "@/lib/auth/oauth/sign-in";
 import { contracts } from "@/lib/contracts";
 import { clientIp, ipLimitKey } from "@/lib/http/client-ip";
-import { route } from "@/lib/http/route";
 import { enforce } from "@/lib/limits/rate-limit";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 /** Either way the flow is bound to this browser by cookie. */

@@ -1,9 +1,9 @@
 import { billingCall } from "@/lib/billing/api-errors";
-import { liveBilling } from "@/lib/billing/live";
 import { sandboxAdvanceClock, sandboxOnly } from "@/lib/billing/sandbox-steps";
 import { contracts } from "@/lib/contracts";
 import { ok } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { liveBilling } from "@/lib/server/billing";
+import { route } from "@/lib/server/route";
 
 /** Sandbox only: the owner's test clock, so renewals, failed charges, retries and expiry can be seen now. */
 export const POST = route(contracts.sandboxClock, async ({ req, user, body }) => {

@@ -1,9 +1,9 @@
 import { billingCall } from "@/lib/billing/api-errors";
-import { liveBilling } from "@/lib/billing/live";
 import { sandboxOnly, sandboxPay } from "@/lib/billing/sandbox-steps";
 import { contracts } from "@/lib/contracts";
 import { ok } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { liveBilling } from "@/lib/server/billing";
+import { route } from "@/lib/server/route";
 
 /** The sandbox checkout page's "Pay" (BILL-3): a test card, or a bank transfer that waits for its funds. */
 export const POST = route(contracts.sandboxPay, async ({ req, user, body }) => {

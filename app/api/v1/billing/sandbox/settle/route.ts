@@ -1,9 +1,9 @@
 import { billingCall } from "@/lib/billing/api-errors";
-import { liveBilling } from "@/lib/billing/live";
 import { sandboxOnly, sandboxSettle } from "@/lib/billing/sandbox-steps";
 import { contracts } from "@/lib/contracts";
 import { ok } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { liveBilling } from "@/lib/server/billing";
+import { route } from "@/lib/server/route";
 
 /** Sandbox only: the bank transfer's funds arrive (BILL-4's "verifying → active"). */
 export const POST = route(contracts.sandboxSettle, async ({ req, user, body }) => {

@@ -1,8 +1,8 @@
 import { isStripe, onlyProvider } from "@/lib/billing/providers";
-import { receiveWebhook } from "@/lib/billing/webhook";
 import { contracts } from "@/lib/contracts";
 import { ok } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { receiveWebhook } from "@/lib/server/billing";
+import { route } from "@/lib/server/route";
 
 /** Stripe's signed events (lib/billing/webhook.ts); 404 when Stripe is not configured. */
 export const POST = route(contracts.stripeWebhook, async ({ req }) =>

@@ -1,7 +1,7 @@
 import { publicAgent } from "@/lib/agents/agent";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 export const GET = route(contracts.getPublicAgent, async ({ ok, params, locale }) => {

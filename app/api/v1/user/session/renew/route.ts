@@ -1,12 +1,12 @@
 import { readCookie } from "@/lib/auth/cookies";
-import { bearer } from "@/lib/auth/request";
 import { clearSessionCookies, tokensResponse } from "@/lib/auth/respond";
 import { renew } from "@/lib/auth/sessions";
 import { contracts } from "@/lib/contracts";
+import { bearer } from "@/lib/http/bearer";
 import { clientIp } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/respond";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 /** The renewal token comes as Authorization (API clients) or cookie. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { revokeOwnSession } from "@/lib/auth/sessions";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 /** The id is checked after the caller: a signed-out request is a 401 whatever id it names. */

@@ -3,11 +3,12 @@ import { OrderSummary } from "@/components/billing/order-summary";
 import { TransferDetails } from "@/components/billing/transfer-details";
 import { TransferWatch } from "@/components/billing/transfer-watch";
 import { Button } from "@/components/ui/button";
-import { pageSession } from "@/lib/auth/page-session";
 import { renewalTransferView } from "@/lib/billing-views/checkout";
 import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { redirect } from "@/lib/i18n/redirect";
+import { liveBilling } from "@/lib/server/billing";
+import { pageSession } from "@/lib/server/page-session";
 
 /**
  * A renewal invoice paid by bank transfer (payOS): the page the renewal e-mail links to, with the QR and the
@@ -26,7 +27,10 @@ export default async function PayInvoicePage({
   if (session.state !== "signed-in") {
     return redirect({ href: `/?${new URLSearchParams({ next: here })}`, locale });
   }
-  const view = number.length <= 40 ? await renewalTransferView(session.account.id, number, locale) : null;
+  const view =
+    number.length <= 40
+      ? await renewalTransferView(await liveBilling(), session.account.id, number, locale)
+      : null;
   return (
     <main id="content" className="mx-auto w-full max-w-lg space-y-6 px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-semibold tracking-tight">{t("renewalTitle", { number })}</h1>

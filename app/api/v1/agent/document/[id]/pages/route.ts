@@ -1,9 +1,9 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
 import { errorText } from "@/lib/ingest/add";
 import { pagesOf } from "@/lib/ingest/crawl-pages";
 import { documentOf } from "@/lib/ingest/documents";
+import { route } from "@/lib/server/route";
 
 export const GET = route(contracts.documentPages, async ({ ok, db, agent, params, locale }) => {
   const doc = await documentOf(db, agent.id, params.id);

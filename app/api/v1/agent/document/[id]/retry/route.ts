@@ -1,8 +1,8 @@
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
 import { documentOf, markProcessing, toListItem } from "@/lib/ingest/documents";
-import { trainingContext } from "@/lib/ingest/owner";
+import { route } from "@/lib/server/route";
+import { trainingContext } from "@/lib/server/training";
 
 export const POST = route(contracts.retryDocument, async (ctx) => {
   const training = await trainingContext(ctx, ctx.locale);

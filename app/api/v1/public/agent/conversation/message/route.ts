@@ -1,14 +1,14 @@
 import { answeringAgent } from "@/lib/agents/answering-agent";
+import { ensureVisitor } from "@/lib/auth/visitor";
 import { warnOwnerIfDue } from "@/lib/chat/allowance-warnings";
 import { ask, type ChatScope, findConversation } from "@/lib/chat/ask";
 import { enforcePublicLimits, spentMessage } from "@/lib/chat/limits";
 import { answerResponse, askInput } from "@/lib/chat/transport";
-import { ensureVisitor } from "@/lib/chat/visitor";
 import { contracts } from "@/lib/contracts";
 import { clientIp, ipDayKeys, ipLimitKey } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
 import { logger } from "@/lib/logger";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 import { markIdentified, verifyIdentity } from "@/lib/widget/identity";
 

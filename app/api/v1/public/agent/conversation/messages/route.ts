@@ -2,7 +2,7 @@ import { isPublicId } from "@/lib/agents/public-id";
 import { visitorConversation } from "@/lib/chat/visitor-conversation";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/server/route";
 import { db } from "@/lib/server/runtime";
 
 export const GET = route(contracts.publicMessages, async ({ ok, query, visitor }) => {

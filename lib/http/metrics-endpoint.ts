@@ -1,10 +1,9 @@
 import "server-only";
-import { bearer } from "@/lib/auth/request";
-import { sameSecret } from "@/lib/auth/tokens";
 import { config } from "@/lib/config";
-import { ApiError } from "@/lib/http/errors";
-import { errorResponse, routeNotFound } from "@/lib/http/respond";
-import { metrics } from "./registry";
+import { metrics } from "@/lib/metrics/registry";
+import { bearer, sameSecret } from "./bearer";
+import { ApiError } from "./errors";
+import { errorResponse, routeNotFound } from "./respond";
 
 /**
  * GET /api/metrics, in Prometheus's text format. Without METRICS_TOKEN the route does not exist: it

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { readCookie, readCookieStore, setCookie, setFramedCookie } from "@/lib/auth/cookies";
 import { config } from "@/lib/config";
+import { readCookie, readCookieStore, setCookie, setFramedCookie } from "./cookies";
 
 /**
  * An anonymous visitor of public chat pages (CHAT-1): a random id in an HttpOnly cookie, signed with the

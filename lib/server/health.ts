@@ -1,9 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { checkStorage, type StorageHealth } from "@/lib/health/storage";
-import { type Runtime, runtime } from "@/lib/server/runtime";
+import { checkStorage, type StorageHealth } from "@/lib/storage/health";
 import { currentBuild } from "@/lib/version/build";
+import { type Runtime, runtime } from "./runtime";
 
 export type Health = {
   status: "ok" | "starting" | "error";

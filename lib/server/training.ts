@@ -1,14 +1,18 @@
 import "server-only";
-import type { OwnerAgentContext } from "@/lib/agents/owner-request";
+import type { OwnerAgentCaller } from "@/lib/auth/callers";
 import { currentLimits } from "@/lib/billing/entitlement";
+import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/routing";
-import { runtime } from "@/lib/server/runtime";
+import type { AddContext } from "@/lib/ingest/add";
+import { sendIngest } from "@/lib/ingest/queue";
 import { fileStore } from "@/lib/storage/store";
-import type { AddContext } from "./add";
-import { sendIngest } from "./queue";
+import { runtime } from "./runtime";
 
 /** What the training routes add to the owner and their agent: the plan's limits and how to add documents. */
-export async function trainingContext({ user, agent, db }: OwnerAgentContext, locale: Locale) {
+export async function trainingContext(
+  { user, agent, db }: Pick<OwnerAgentCaller, "user" | "agent"> & { db: Db },
+  locale: Locale,
+) {
   const rt = await runtime();
   const limits = await currentLimits(db, user.id);
   const add: AddContext = {

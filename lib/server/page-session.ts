@@ -1,11 +1,11 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { db } from "@/lib/server/runtime";
-import type { AccountSnapshot, PageSession } from "@/lib/shared/account";
-import { readCookieStore } from "./cookies";
-import { publicUser } from "./respond";
-import { authenticate } from "./sessions";
+import { readCookieStore } from "@/lib/auth/cookies";
+import { publicUser } from "@/lib/auth/respond";
+import { authenticate } from "@/lib/auth/sessions";
+import type { AccountSnapshot, PageSession } from "@/lib/contracts/auth";
+import { db } from "./runtime";
 
 export type { AccountSnapshot, PageSession };
 

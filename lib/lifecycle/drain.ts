@@ -1,4 +1,5 @@
 import "server-only";
+import { metrics } from "@/lib/metrics/registry";
 
 /**
  * Draining on shutdown (OPS-3): the process's open answer streams are counted; on SIGTERM the server stops
@@ -39,11 +40,13 @@ export function openStreams(): number {
 export function streamOpened(): () => void {
   const s = state();
   s.open++;
+  metrics().openStreams.set(s.open);
   let closed = false;
   return () => {
     if (closed) return;
     closed = true;
     s.open--;
+    metrics().openStreams.set(s.open);
     if (s.open === 0) for (const wake of s.idle) wake();
   };
 }
