@@ -83,7 +83,7 @@ async function run(label: string, databaseUrl: string | undefined) {
     await migrate(database);
     const { db } = database;
     let t = performance.now();
-    const agents = await seedEvalAgents(db);
+    const { agents } = await seedEvalAgents(db);
     console.log(
       `\n=== ${label}: the evaluation's 4 agents learned their documents in ${((performance.now() - t) / 1000).toFixed(1)} s ===`,
     );

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@/lib/agents/queries";
 import { type EvalCase, type Fact, GOALS, HELDOUT, type Lang, TUNING } from "../helpers/quality-eval/cases";
-import { type AgentKey, EVAL_AGENTS, parsedTexts, seedEvalAgents } from "../helpers/quality-eval/documents";
+import { type AgentKey, EVAL_AGENTS, seedEvalAgents } from "../helpers/quality-eval/documents";
 import { askAsVisitor, evaluate } from "../helpers/quality-eval/run";
 import {
   CATEGORIES,
@@ -62,26 +62,6 @@ describe("quality evaluation: the question sets", () => {
       else expect(onlyVietnamese(c.q), c.id).toBe(false);
     }
   });
-
-  it("finds every expected and every unrelated fact in the documents as the parser reads them", async () => {
-    const texts = {} as Record<AgentKey, string>;
-    for (const key of Object.keys(EVAL_AGENTS) as AgentKey[]) {
-      texts[key] = (await parsedTexts(key)).map((t) => t.text).join("\n\n");
-    }
-    const inDocuments = (text: string, fact: Fact) =>
-      typeof fact === "string"
-        ? text.replace(/\s+/g, " ").includes(fact.replace(/\s+/g, " "))
-        : text.split("\n").some((line) => factOnLine(line, fact));
-    const absent: string[] = [];
-    for (const c of ALL) {
-      for (const fact of [...(c.expect ?? []), ...(c.unrelated ?? [])]) {
-        if (!inDocuments(texts[c.agent], fact)) absent.push(`${c.id}: ${JSON.stringify(fact)}`);
-      }
-      if (c.expect === null) expect(c.unrelated, c.id).toBeUndefined();
-      else expect(c.expect.length, c.id).toBeGreaterThan(0);
-    }
-    expect(absent).toEqual([]);
-  }, 180_000);
 
   it("exports the goals a later task asserts", () => {
     expect(GOALS).toEqual({
@@ -160,14 +140,31 @@ describe("quality evaluation: scoring", () => {
   });
 });
 
-describe("quality evaluation: the held-out half on PGlite", () => {
+describe("quality evaluation: the documents and the held-out half on PGlite", () => {
   const database = unitDatabase();
   let agents: Record<AgentKey, AgentRow>;
+  let texts: Record<AgentKey, string>;
   let results: CaseResult[];
   beforeAll(async () => {
-    agents = await seedEvalAgents(database().db);
+    ({ agents, texts } = await seedEvalAgents(database().db));
     results = await evaluate(database().db, agents, HELDOUT);
   }, 240_000);
+
+  it("finds every expected and every unrelated fact in the documents as the parser reads them", () => {
+    const inDocuments = (text: string, fact: Fact) =>
+      typeof fact === "string"
+        ? text.replace(/\s+/g, " ").includes(fact.replace(/\s+/g, " "))
+        : text.split("\n").some((line) => factOnLine(line, fact));
+    const absent: string[] = [];
+    for (const c of ALL) {
+      for (const fact of [...(c.expect ?? []), ...(c.unrelated ?? [])]) {
+        if (!inDocuments(texts[c.agent], fact)) absent.push(`${c.id}: ${JSON.stringify(fact)}`);
+      }
+      if (c.expect === null) expect(c.unrelated, c.id).toBeUndefined();
+      else expect(c.expect.length, c.id).toBeGreaterThan(0);
+    }
+    expect(absent).toEqual([]);
+  });
 
   it("asks and scores every held-out question, each counted in its categories", () => {
     expect(results.map((r) => r.c.id)).toEqual(HELDOUT.map((c) => c.id));

@@ -86,7 +86,7 @@ export const EVAL_AGENTS: Record<AgentKey, EvalAgent> = {
   },
 };
 
-export const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/quality-eval");
+const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/quality-eval");
 
 const FONT = path.resolve(
   import.meta.dirname,
@@ -116,7 +116,7 @@ export function headedPdf(source: PdfSource): Promise<Uint8Array> {
 }
 
 /** The bytes the owner uploads for one file. */
-export async function fileBytes(agent: EvalAgent, file: EvalFile): Promise<Uint8Array> {
+async function fileBytes(agent: EvalAgent, file: EvalFile): Promise<Uint8Array> {
   const raw = readFileSync(path.join(FIXTURES, agent.folder, file.source));
   if (!file.source.endsWith(".json")) return new Uint8Array(raw);
   const json = JSON.parse(raw.toString("utf8"));
@@ -126,37 +126,24 @@ export async function fileBytes(agent: EvalAgent, file: EvalFile): Promise<Uint8
   throw new Error(`${file.source}: no builder for ${file.type}`);
 }
 
-/** What the parser reads from each of an agent's files: the text the expected answers must be found in. */
-export async function parsedTexts(key: AgentKey): Promise<{ name: string; text: string }[]> {
-  const agent = EVAL_AGENTS[key];
-  const out: { name: string; text: string }[] = [];
-  for (const file of agent.files) {
-    const parsed = await parseDocument({
-      bytes: await fileBytes(agent, file),
-      name: file.name,
-      type: file.type,
-    });
-    if (!parsed.ok) throw new Error(`${file.name} did not parse: ${JSON.stringify(parsed)}`);
-    out.push({
-      name: file.name,
-      text: parsed.sections.map((s) => (s.heading ? `${s.heading}\n${s.text}` : s.text)).join("\n\n"),
-    });
-  }
-  return out;
-}
-
 /**
  * Every agent of the evaluation, trained as an upload is (lib/ingest/pipeline.ts learnFile: parse, chunk,
- * replacePassages with the parsed language; no embedding model), answering in built-in mode.
+ * replacePassages with the parsed language; no embedding model), answering in built-in mode. `texts`: what
+ * the parser read of each agent's files, where the expected answers must be.
  */
-export async function seedEvalAgents(db: Db): Promise<Record<AgentKey, AgentRow>> {
+export async function seedEvalAgents(
+  db: Db,
+): Promise<{ agents: Record<AgentKey, AgentRow>; texts: Record<AgentKey, string> }> {
   const rows = {} as Record<AgentKey, AgentRow>;
+  const texts = {} as Record<AgentKey, string>;
   for (const [key, agent] of Object.entries(EVAL_AGENTS) as [AgentKey, EvalAgent][]) {
     const agentId = await seedAgent(db, agent.name);
+    const read: string[] = [];
     for (const file of agent.files) {
       const bytes = await fileBytes(agent, file);
       const parsed = await parseDocument({ bytes, name: file.name, type: file.type });
       if (!parsed.ok) throw new Error(`${file.name} did not parse: ${JSON.stringify(parsed)}`);
+      read.push(parsed.sections.map((s) => (s.heading ? `${s.heading}\n${s.text}` : s.text)).join("\n\n"));
       const [doc] = await db
         .insert(documents)
         .values({
@@ -183,6 +170,7 @@ export async function seedEvalAgents(db: Db): Promise<Record<AgentKey, AgentRow>
       .where(eq(agents.id, agentId))
       .returning();
     rows[key] = row!;
+    texts[key] = read.join("\n\n");
   }
-  return rows;
+  return { agents: rows, texts };
 }
