@@ -25,16 +25,22 @@ import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
 import { freePort, waitHealthy } from "@/tests/helpers/server";
 import { seedChatHistory } from "./chat-history";
 import { allPids, type CpuMeter, cpuMeter, procStat } from "./cpu-meter";
+import { freshQuestions } from "./fresh-questions";
 import { type Recall, recallAtScale, recallLine } from "./recall";
 import type { ChatResult, ChatSize } from "./table";
 
 /**
- * npm run bench:chat — the public chat path against a production build on loopback, with an in-process
- * OpenAI-compatible model that answers instantly (so only our server's own time is measured):
+ * npm run bench:chat [-- --quick] [--help] — the public chat path against a production build on loopback,
+ * with an in-process OpenAI-compatible model that answers instantly (so only our server's own time is
+ * measured). A server remembers searches (lib/retrieval/search-cache.ts), so questions asked again are
+ * mostly memory lookups: steps 1 and 2 measure fresh questions, never asked before (scripts/bench/
+ * fresh-questions.ts: search cache misses), apart from the fixture questions asked again (cache hits):
  *   1. server time before the model is asked: request sent → the query-rewrite call arrives (non-streamed),
- *      and → the streamed answer call arrives; ~100 sequential questions, at 10,000 and 100,000 passages;
- *   2. public chat requests per second (JSON mode, 20 concurrent clients, 15 s), at 10,000 passages, in
- *      built-in quoting mode (the issue's measure) and with the instant model;
+ *      and → the streamed answer call arrives; ~100 sequential fresh questions, then ~100 repeated ones
+ *      (after each fixture question was asked once), at 10,000 and 100,000 passages;
+ *   2. public chat requests per second (JSON mode, 20 concurrent clients, 15 s of each), at 10,000
+ *      passages, in built-in quoting mode (the issue's measure) with repeated and with fresh questions, and
+ *      with the instant model (repeated questions); answers per second and CPU ms per answer;
  *   3. answer streams one server process holds open while the model trickles a token every 2 s;
  *   4. on a server that remembers no search: JSON answers to questions the documents answer (hits) and to
  *      questions they cannot (misses, the fallback), interleaved, at every size (issue 18: a miss's p95
@@ -49,8 +55,28 @@ import type { ChatResult, ChatSize } from "./table";
  * health's throughput on Postgres, ≥ 10 % on PGlite), and the latency of /api/health asked by one more
  * client while the answers run.
  * `--json <file>`: also writes the figures the bench table uses there at the end (scripts/bench/table.ts).
+ * `--quick`: 10,000 passages only, steps 1, 2 and 4, 30 questions, 6 s loads (each option given wins).
  * Figures only; never a pass/fail test.
  */
+if (process.argv.includes("--help")) {
+  console.log(
+    [
+      "npm run bench:chat [-- options]",
+      "  --quick               10k passages, steps 1,2,4, 30 questions, 6 s loads, 5 s of misses",
+      "  --sizes 10000,100000  passages of the agent asked, one server each",
+      "  --steps 1,2,3,4       which steps run (see the comment at the top of scripts/bench/chat.ts)",
+      "  --questions 100       sequential questions of each kind (steps 1 and 4)",
+      "  --seconds 15          load of each kind in step 2 (split into --rounds 3)",
+      "  --miss-seconds 10     step 4's misses while /api/health is asked",
+      "  --streams 100,500,…   step 3's targets of open streams",
+      "  --history 20000       past conversations per agent, written before ANALYZE",
+      "  --postgres <url>      an admin URL: a fresh database per size instead of PGlite",
+      "  --no-cache            the server remembers no search (RETRIEVAL_CACHE_ENTRIES=0)",
+      "  --keep, --log-statements, --profile <dir>, --json <file>",
+    ].join("\n"),
+  );
+  process.exit(0);
+}
 const root = process.cwd();
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   console.error("No build found: run `npm run build` first.");
@@ -61,11 +87,12 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const SIZES = (arg("sizes") ?? "10000,100000").split(",").map(Number);
-const QUESTIONS = Number(arg("questions") ?? 100);
-const LOAD_SECONDS = Number(arg("seconds") ?? 15);
+const QUICK = args.includes("--quick");
+const SIZES = (arg("sizes") ?? (QUICK ? "10000" : "10000,100000")).split(",").map(Number);
+const QUESTIONS = Number(arg("questions") ?? (QUICK ? 30 : 100));
+const LOAD_SECONDS = Number(arg("seconds") ?? (QUICK ? 6 : 15));
 /** How long step 4 keeps two misses running while it asks /api/health. */
-const MISS_SECONDS = Number(arg("miss-seconds") ?? 10);
+const MISS_SECONDS = Number(arg("miss-seconds") ?? (QUICK ? 5 : 10));
 const STREAM_STEPS = (arg("streams") ?? "100,500,1000,2000").split(",").map(Number);
 const MODEL = "bench-instant";
 /** An admin URL of a Postgres server: each size gets its own database there, dropped afterwards. */
@@ -74,7 +101,7 @@ const FIXTURES = path.join(root, "tests/fixtures/chat-quality");
 /** `--keep`: the seeded databases stay (their address is printed), to EXPLAIN what the bench ran. */
 const KEEP = args.includes("--keep");
 /** Which steps run (1 to 4): `--steps 2` measures throughput alone. */
-const STEPS = new Set((arg("steps") ?? "1,2,3,4").split(",").map(Number));
+const STEPS = new Set((arg("steps") ?? (QUICK ? "1,2,4" : "1,2,3,4")).split(",").map(Number));
 /** Where the figures go as JSON (ChatResult), for `npm run bench`'s table. */
 const JSON_FILE = arg("json");
 /** A folder for the server's V8 CPU profiles (`--cpu-prof`), to find where an answer's time goes. */
@@ -468,18 +495,40 @@ async function timedQuestion(base: string, agentId: string, content: string): Pr
   };
 }
 
-async function sequential(base: string, agentId: string): Promise<ChatSize["beforeModel"]> {
+/**
+ * Step 1: after 5 warm-up questions, QUESTIONS fresh ones (search cache misses), then every fixture
+ * question once (unmeasured: their searches are remembered now) and QUESTIONS of them again (cache hits).
+ */
+async function sequential(
+  base: string,
+  agentId: string,
+  fresh: () => string,
+): Promise<Pick<ChatSize, "beforeModel" | "beforeModelRepeated">> {
   for (let i = 0; i < 5; i++) await timedQuestion(base, agentId, questionList[i % questionList.length]!);
-  const rows: Timed[] = [];
+  const misses: Timed[] = [];
+  for (let i = 0; i < QUESTIONS; i++) misses.push(await timedQuestion(base, agentId, fresh()));
+  for (const q of questionList) await timedQuestion(base, agentId, q);
+  const hits: Timed[] = [];
   for (let i = 0; i < QUESTIONS; i++) {
-    rows.push(await timedQuestion(base, agentId, questionList[i % questionList.length]!));
+    hits.push(await timedQuestion(base, agentId, questionList[i % questionList.length]!));
   }
+  return {
+    beforeModel: timedTable(`fresh questions (never asked: search cache misses)`, misses),
+    beforeModelRepeated: timedTable(
+      `repeated questions (${questionList.length} fixture questions asked again${NO_CACHE ? "; --no-cache: nothing remembered" : ": cache hits"})`,
+      hits,
+    ),
+  };
+}
+
+function timedTable(title: string, rows: Timed[]): { p50: number; p95: number; count: number } {
   const line = (label: string, values: (number | null)[]) => {
     const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
     console.log(
       `  ${label.padEnd(50)} ${pct(v, 50).toFixed(1).padStart(7)} ${pct(v, 95).toFixed(1).padStart(8)} ${v.at(-1)?.toFixed(1).padStart(8) ?? "      -"}   ${String(v.length).padStart(3)}/${values.length}`,
     );
   };
+  console.log(`  ${title}`);
   console.log(
     `  ${"request sent → …".padEnd(50)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)}   count`,
   );
@@ -508,7 +557,18 @@ async function sequential(base: string, agentId: string): Promise<ChatSize["befo
 }
 
 /** Requests per second, and the server's CPU ms per request (null: none succeeded); the totals they come of. */
-type Hammered = { rps: number; cpuMs: number | null; ok: number; seconds: number; serverCpuMs: number };
+type Hammered = {
+  rps: number;
+  cpuMs: number | null;
+  /** The Postgres backends' CPU ms per request (null on PGlite, or when none succeeded). */
+  dbCpuMs: number | null;
+  ok: number;
+  /** Answers that were the agent's fallback message (no passage answered). */
+  fallbacks: number;
+  seconds: number;
+  serverCpuMs: number;
+  databaseCpuMs: number | null;
+};
 
 /** Rounds of built-in answers and /api/health, alternating (see `load`). */
 const ROUNDS = Number(arg("rounds") ?? 3);
@@ -522,6 +582,7 @@ async function hammer(
 ): Promise<Hammered> {
   const end = performance.now() + seconds * 1000;
   const times: number[] = [];
+  let fallbacks = 0;
   const failures = new Map<string, number>();
   const metering = await cpu.start();
   const started = performance.now();
@@ -532,8 +593,11 @@ async function hammer(
         try {
           const res = await request();
           const body = await res.text();
-          if (res.status === 200) times.push(performance.now() - t);
-          else {
+          if (res.status === 200) {
+            times.push(performance.now() - t);
+            // An answer's message says how it was made: the fallback costs less than a quote.
+            if (body.includes('"mode":"fallback"')) fallbacks++;
+          } else {
             const code = /"message":"([^"]+)"/.exec(body)?.[1] ?? "";
             failures.set(`${res.status} ${code}`, (failures.get(`${res.status} ${code}`) ?? 0) + 1);
           }
@@ -556,57 +620,82 @@ async function hammer(
   return {
     rps,
     cpuMs: times.length ? used.server / times.length : null,
+    dbCpuMs: times.length && used.database !== null ? used.database / times.length : null,
     ok: times.length,
+    fallbacks,
     seconds: elapsed,
     serverCpuMs: used.server,
+    databaseCpuMs: used.database,
   };
 }
 
 /** Several rounds' totals as one measurement. */
 function summed(rounds: Hammered[]): Hammered {
   const ok = rounds.reduce((sum, r) => sum + r.ok, 0);
+  const fallbacks = rounds.reduce((sum, r) => sum + r.fallbacks, 0);
   const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
   const serverCpuMs = rounds.reduce((sum, r) => sum + r.serverCpuMs, 0);
-  return { rps: ok / seconds, cpuMs: ok ? serverCpuMs / ok : null, ok, seconds, serverCpuMs };
+  const databaseCpuMs = rounds.every((r) => r.databaseCpuMs !== null)
+    ? rounds.reduce((sum, r) => sum + r.databaseCpuMs!, 0)
+    : null;
+  return {
+    rps: ok / seconds,
+    cpuMs: ok ? serverCpuMs / ok : null,
+    dbCpuMs: ok && databaseCpuMs !== null ? databaseCpuMs / ok : null,
+    ok,
+    fallbacks,
+    seconds,
+    serverCpuMs,
+    databaseCpuMs,
+  };
 }
 
 /**
- * After a warm-up, built-in answers and /api/health take turns, ROUNDS of each, LOAD_SECONDS in all for
- * each: the machine's load drifts (a shared host's neighbours, the database's background work), and
- * answers measured in one stretch and health in the next gave ratios from 11 to 20 % for one build here.
- * The ratio is of the totals; the rounds' own ratios are printed to show the spread.
+ * After a warm-up, built-in answers to repeated questions, built-in answers to fresh ones and /api/health
+ * take turns, ROUNDS of each, LOAD_SECONDS in all for each: the machine's load drifts (a shared host's
+ * neighbours, the database's background work), and answers measured in one stretch and health in the next
+ * gave ratios from 11 to 20 % for one build here. The ratio is of the totals; the rounds' own ratios are
+ * printed to show the spread. Repeated questions are the fixture questions cycled (after the warm-up every
+ * search is remembered: cache hits); fresh ones are never asked before (cache misses).
  */
 async function load(
   base: string,
   agentId: string,
   builtinAgentId: string,
   cpu: CpuMeter,
+  fresh: () => string,
 ): Promise<ChatSize["throughput"]> {
   let n = 0;
   console.log(
     `  ${"".padEnd(29)} ${"ok".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)} ${"cpu/req".padStart(8)} ${"db/req".padStart(8)}   failures`,
   );
-  const ask = (agent: string) => () =>
+  const post = (agent: string, content: string) =>
     fetch(`${base}/api/v1/public/agent/conversation/message`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
-      body: JSON.stringify({ agent_id: agent, content: questionList[n++ % questionList.length]! }),
+      body: JSON.stringify({ agent_id: agent, content }),
     });
+  const ask = (agent: string) => () => post(agent, questionList[n++ % questionList.length]!);
+  const askFresh = (agent: string) => () => post(agent, fresh());
   // While answers run, one more client asks /api/health every 50 ms: what a load balancer's probe sees
   // while the server is busy answering (issue 18: nothing stalls the server). It rests while health runs.
   const probe = healthProbe(base);
   const seconds = LOAD_SECONDS / ROUNDS;
   // Not counted: the first requests compile the code, open the connections, prepare the statements and
-  // (answers) remember the searches.
+  // (answers) remember the repeated questions' searches.
   await hammer("answers warm-up (not counted)", ask(builtinAgentId), cpu, 3);
   probe.pause();
   await hammer("health warm-up (not counted)", () => fetch(`${base}/api/health`), cpu, 2);
   const builtinRounds: Hammered[] = [];
+  const freshRounds: Hammered[] = [];
   const healthRounds: Hammered[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     probe.resume();
     builtinRounds.push(
-      await hammer(`answers, built-in ${round}/${ROUNDS}`, ask(builtinAgentId), cpu, seconds),
+      await hammer(`built-in, repeated ${round}/${ROUNDS}`, ask(builtinAgentId), cpu, seconds),
+    );
+    freshRounds.push(
+      await hammer(`built-in, fresh ${round}/${ROUNDS}`, askFresh(builtinAgentId), cpu, seconds),
     );
     probe.pause();
     healthRounds.push(
@@ -614,22 +703,32 @@ async function load(
     );
   }
   probe.resume();
-  const model = await hammer("answers, instant model", ask(agentId), cpu);
+  const model = await hammer("instant model, repeated", ask(agentId), cpu);
   const during = (await probe.stop()).sort((a, b) => a - b);
   const failed = during.filter((t) => t === Number.POSITIVE_INFINITY).length;
   console.log(
     `  ${"  health meanwhile".padEnd(29)} ${String(during.length - failed).padStart(8)} ${"".padStart(8)} ${pct(during, 50).toFixed(1).padStart(8)} ${pct(during, 95).toFixed(1).padStart(8)} ${(during.filter((t) => t !== Number.POSITIVE_INFINITY).at(-1) ?? 0).toFixed(1).padStart(8)} ${"".padStart(17)}   ${failed ? `${failed} failed` : "none"} (1 client, every 50 ms, while answers ran)`,
   );
   const builtin = summed(builtinRounds);
+  const builtinFresh = summed(freshRounds);
   const health = summed(healthRounds);
   const goal = POSTGRES ? 25 : 10;
   const percent = (x: number, of: number) => `${((100 * x) / Math.max(of, 1e-9)).toFixed(1)} %`;
-  const spread = builtinRounds.map((b, i) => percent(b.rps, healthRounds[i]!.rps)).join(", ");
+  const spread = (rounds: Hammered[]) =>
+    rounds.map((b, i) => percent(b.rps, healthRounds[i]!.rps)).join(", ");
+  const cpuText = (h: Hammered) =>
+    `${h.cpuMs === null ? "-" : h.cpuMs.toFixed(2)} server CPU ms${h.dbCpuMs === null ? "" : ` + ${h.dbCpuMs.toFixed(2)} database CPU ms`} per answer, ${((100 * h.fallbacks) / Math.max(h.ok, 1)).toFixed(0)} % of them the fallback`;
   console.log(
     "  (cpu/req: the server's CPU ms per request; db/req: its Postgres backends' — what the machine's load does not change)",
   );
   console.log(
-    `  answers / health throughput: built-in ${percent(builtin.rps, health.rps)} (rounds: ${spread}; issue 18's goal on ${POSTGRES ? "Postgres" : "PGlite"}: ≥ ${goal} %), instant model ${percent(model.rps, health.rps)}${NO_CACHE ? " (no remembered searches)" : ""}`,
+    `  built-in, repeated questions (search cache hits${NO_CACHE ? "; none with --no-cache" : ""}): ${builtin.rps.toFixed(1)} answers/s, ${cpuText(builtin)}; ${percent(builtin.rps, health.rps)} of health (rounds: ${spread(builtinRounds)})`,
+  );
+  console.log(
+    `  built-in, fresh questions (search cache misses): ${builtinFresh.rps.toFixed(1)} answers/s, ${cpuText(builtinFresh)}; ${percent(builtinFresh.rps, health.rps)} of health (rounds: ${spread(freshRounds)})`,
+  );
+  console.log(
+    `  /api/health: ${health.rps.toFixed(0)} req/s, ${health.cpuMs?.toFixed(2) ?? "-"} server CPU ms each; issue 18's goal on ${POSTGRES ? "Postgres" : "PGlite"}: built-in answers ≥ ${goal} % of health's throughput; instant model (repeated questions) ${percent(model.rps, health.rps)}`,
   );
   return {
     builtin: builtin.rps,
@@ -637,6 +736,10 @@ async function load(
     health: health.rps,
     builtinCpuMs: builtin.cpuMs,
     healthCpuMs: health.cpuMs,
+    builtinDbCpuMs: builtin.dbCpuMs,
+    builtinFresh: builtinFresh.rps,
+    builtinFreshCpuMs: builtinFresh.cpuMs,
+    builtinFreshDbCpuMs: builtinFresh.dbCpuMs,
   };
 }
 
@@ -925,7 +1028,7 @@ console.log(
   `machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}`,
 );
 console.log(
-  `model: in-process OpenAI-compatible stub "${MODEL}" (answers at once); rewrite = 2 queries; ${questionList.length} distinct questions (vi with and without diacritics, en) cycled`,
+  `model: in-process OpenAI-compatible stub "${MODEL}" (answers at once); rewrite = 2 queries; repeated questions: ${questionList.length} fixture questions (vi with and without diacritics, en) cycled; fresh questions: never asked before (scripts/bench/fresh-questions.ts)`,
 );
 
 /** Starts a server on the seeded data, runs `work` on it, and stops it (printing its log's tail on failure). */
@@ -948,19 +1051,24 @@ async function withServer<T>(
 /** Steps 1–3 on one server, as configured (remembered searches unless --no-cache). */
 async function cachedSteps(seeded: Seeded, size: number, figures: ChatSize): Promise<void> {
   await withServer(seeded, NO_CACHE, async (server) => {
+    // Never asked of this server (its search memory is its own), and none of the repeated ones.
+    const fresh = freshQuestions(questionList);
     if (STEPS.has(1)) {
-      console.log(`\n[1] sequential streamed public questions (${QUESTIONS}, after 5 warm-up)`);
-      figures.beforeModel = await sequential(server.base, seeded.publicId);
+      console.log(
+        `\n[1] sequential streamed public questions: ${QUESTIONS} fresh, then ${QUESTIONS} repeated (after 5 warm-up)`,
+      );
+      Object.assign(figures, await sequential(server.base, seeded.publicId, fresh));
     }
     if (size === SIZES[0] && STEPS.has(2)) {
       console.log(
-        `\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s each: an agent of ${seeded.other.toLocaleString("en")} passages answering in built-in quoting mode, then the one asked above with the instant model`,
+        `\n[2] public chat throughput, JSON mode, 20 concurrent clients, ${LOAD_SECONDS} s each: an agent of ${seeded.other.toLocaleString("en")} passages answering in built-in quoting mode (repeated and fresh questions), then the one asked above with the instant model`,
       );
       figures.throughput = await load(
         server.base,
         seeded.publicId,
         seeded.builtinPublicId,
         cpuMeter(server.child.pid!, POSTGRES, seeded.databaseUrl),
+        fresh,
       );
     }
     if (size === SIZES[0] && STEPS.has(3)) {

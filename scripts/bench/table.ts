@@ -21,21 +21,32 @@ export type RetrievalResult = {
   database: Db;
   passages: number;
   vectors: boolean;
-  searches: { label: string; p50: number; p95: number }[];
+  /**
+   * p50/p95 of each query asked again and again (the process remembers word counts for a minute); `first`:
+   * each query asked once, the first time (a process already warm, the query new to it).
+   */
+  searches: { label: string; p50: number; p95: number; first?: { p50: number; p95: number } }[];
 };
 
 /** One size of scripts/bench/chat.ts; a step that did not run leaves its field out. */
 export type ChatSize = {
   passages: number;
-  /** Request sent → the streamed answer call reaches the (instant) model: the server's own work. */
+  /**
+   * Request sent → the streamed answer call reaches the (instant) model: the server's own work, for
+   * questions never asked before (the server remembers no search of theirs: cache misses).
+   */
   beforeModel?: { p50: number; p95: number; count: number };
+  /** The same for questions asked again (their searches remembered: cache hits). */
+  beforeModelRepeated?: { p50: number; p95: number; count: number };
   /** JSON answers, no remembered searches: questions the documents answer vs questions that match nothing. */
   misses?: { hitP50: number; hitP95: number; missP50: number; missP95: number; count: number };
   /** /api/health (one client, every 50 ms) while two clients send misses back to back. */
   healthUnderMisses?: { p50: number; p95: number; failed: number; count: number };
   /**
    * Requests per second, 20 clients, on the same process; and the server's CPU ms per built-in answer and
-   * per health probe, which the machine's other load moves far less than the rates.
+   * per health probe, which the machine's other load moves far less than the rates. `builtin` answers
+   * questions asked again and again (searches remembered: cache hits); `builtinFresh` questions never asked
+   * before (cache misses). `…DbCpuMs`: the Postgres backends' CPU ms per answer (Postgres only).
    */
   throughput?: {
     builtin: number;
@@ -43,6 +54,10 @@ export type ChatSize = {
     health: number;
     builtinCpuMs?: number | null;
     healthCpuMs?: number | null;
+    builtinDbCpuMs?: number | null;
+    builtinFresh?: number;
+    builtinFreshCpuMs?: number | null;
+    builtinFreshDbCpuMs?: number | null;
   };
 };
 
@@ -138,12 +153,17 @@ export function pageRows(result: PagesResult): Row[] {
  */
 export function retrievalRows(result: RetrievalResult): Row[] {
   const budget = GOALS.beforeModelP95Ms[result.database];
-  return result.searches.map((s) => ({
-    what: `${s.label} search, ${count(result.passages)} passages, ${dbName(result.database)}: p50 / p95`,
-    value: `${ms(s.p50)} / ${ms(s.p95)}`,
+  const at = `${count(result.passages)} passages, ${dbName(result.database)}`;
+  const row = (what: string, f: { p50: number; p95: number }): Row => ({
+    what,
+    value: `${ms(f.p50)} / ${ms(f.p95)}`,
     goal: `p95 ≤ ${budget} ms (all pre-model work)`,
-    met: s.p95 <= budget,
-  }));
+    met: f.p95 <= budget,
+  });
+  return result.searches.flatMap((s) => [
+    ...(s.first ? [row(`${s.label} search, first ask of each query, ${at}: p50 / p95`, s.first)] : []),
+    row(`${s.label} search, ${s.first ? "same query repeated" : "repeated queries"}, ${at}: p50 / p95`, s),
+  ]);
 }
 
 export function chatRows(result: ChatResult): Row[] {
@@ -154,10 +174,18 @@ export function chatRows(result: ChatResult): Row[] {
     if (size.beforeModel) {
       const limit = GOALS.beforeModelP95Ms[db];
       rows.push({
-        what: `server work before the model call, ${at}: p95`,
+        what: `server work before the model call, fresh questions (search cache misses), ${at}: p95`,
         value: ms(size.beforeModel.p95),
         goal: `≤ ${limit} ms`,
         met: size.beforeModel.p95 <= limit,
+      });
+    }
+    if (size.beforeModelRepeated) {
+      rows.push({
+        what: `server work before the model call, repeated questions (search cache hits), ${at}: p95`,
+        value: ms(size.beforeModelRepeated.p95),
+        goal: "–",
+        met: null,
       });
     }
     if (size.misses) {
@@ -181,26 +209,41 @@ export function chatRows(result: ChatResult): Row[] {
     }
     if (size.throughput) {
       const t = size.throughput;
-      const share = (100 * t.builtin) / Math.max(t.health, 1e-9);
       const goal = GOALS.builtinSharePercent[db];
-      rows.push(
-        {
-          what: `built-in answers / /api/health throughput, 20 clients, ${at}`,
-          value: `${share.toFixed(1)} % (${t.builtin.toFixed(1)} / ${t.health.toFixed(0)} req/s${
-            t.builtinCpuMs != null && t.healthCpuMs != null
-              ? `; server CPU ${t.builtinCpuMs.toFixed(2)} / ${t.healthCpuMs.toFixed(2)} ms each`
-              : ""
-          })`,
+      const shareRow = (label: string, rps: number, cpuMs?: number | null, dbCpuMs?: number | null): Row => {
+        const share = (100 * rps) / Math.max(t.health, 1e-9);
+        const cpu =
+          cpuMs != null && t.healthCpuMs != null
+            ? `; server CPU ${cpuMs.toFixed(2)} ms per answer, ${t.healthCpuMs.toFixed(2)} per health${
+                dbCpuMs != null ? `; database CPU ${dbCpuMs.toFixed(2)} ms per answer` : ""
+              }`
+            : "";
+        return {
+          what: `built-in answers / /api/health throughput, ${label}, 20 clients, ${at}`,
+          value: `${share.toFixed(1)} % (${rps.toFixed(1)} answers/s / ${t.health.toFixed(0)} req/s${cpu})`,
           goal: `≥ ${goal} %`,
           met: share >= goal,
-        },
-        {
-          what: `instant-model answers / /api/health throughput, ${at}`,
-          value: `${((100 * t.model) / Math.max(t.health, 1e-9)).toFixed(1)} %`,
-          goal: "–",
-          met: null,
-        },
+        };
+      };
+      rows.push(
+        shareRow("repeated questions (search cache hits)", t.builtin, t.builtinCpuMs, t.builtinDbCpuMs),
       );
+      if (t.builtinFresh !== undefined) {
+        rows.push(
+          shareRow(
+            "fresh questions (search cache misses)",
+            t.builtinFresh,
+            t.builtinFreshCpuMs,
+            t.builtinFreshDbCpuMs,
+          ),
+        );
+      }
+      rows.push({
+        what: `instant-model answers / /api/health throughput, repeated questions, ${at}`,
+        value: `${((100 * t.model) / Math.max(t.health, 1e-9)).toFixed(1)} %`,
+        goal: "–",
+        met: null,
+      });
     }
   }
   return rows;
