@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { billingEvents } from "@/lib/db/schema";
 import { logger } from "@/lib/logger";
-import { asProviders, type ProviderSet } from "./providers";
+import { asProviders, type ProviderSet } from "./providers/choice";
 import type { PaymentProvider } from "./providers/types";
 import { syncMethods, syncPayment } from "./sync";
 

@@ -2,10 +2,10 @@ import "server-only";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { logger } from "@/lib/logger";
+import type { Db } from "./db-type";
 import { lockDataDir } from "./lock";
 import { PgliteThread } from "./pglite-thread/thread";
 import * as schema from "./schema";
@@ -13,17 +13,7 @@ import { closePoolsWithSettings } from "./session-pools";
 
 const log = logger("db");
 
-/**
- * What a raw query answers on either driver: node-postgres's QueryResult and PGlite's Results both carry
- * the rows (and more, which the app does not read).
- */
-export interface RowsResultHKT extends PgQueryResultHKT {
-  readonly type: RowsResult<this["row"]>;
-}
-type RowsResult<Row> = { rows: Row[] };
-
-/** Drizzle on either driver, and a transaction of it: what both have in common, nothing more. */
-export type Db = PgDatabase<RowsResultHKT, typeof schema>;
+export type { Db, RowsResultHKT } from "./db-type";
 
 /** One open database: Drizzle plus the raw driver that pg-boss and health checks need. */
 export type Database = {

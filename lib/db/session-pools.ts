@@ -2,7 +2,7 @@ import "server-only";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { logger } from "@/lib/logger";
-import type { Db } from "./client";
+import type { Db } from "./db-type";
 import * as schema from "./schema";
 
 /**

@@ -31,7 +31,7 @@ import { ApiError } from "@/lib/http/errors";
 import { cleanStrings } from "@/lib/http/text-hygiene";
 import { fieldErrors } from "@/lib/http/validation";
 import { enforce } from "@/lib/limits/rate-limit";
-import type { Context } from "./resolvers";
+import type { Context } from "./context";
 
 /**
  * The billing API's root resolvers (lib/graphql/billing-schema.ts). Every refusal reaches the caller as a

@@ -15,10 +15,11 @@ import { ApiError } from "@/lib/http/errors";
 import { requestLocale } from "@/lib/http/locale";
 import { isCrossOriginMutation } from "@/lib/http/origin";
 import { logger } from "@/lib/logger";
+import { type Context, contextFor } from "./context";
 import { errorResponse, formatError } from "./errors";
 import { readParams } from "./http";
 import { MAX_DEPTH, MAX_FIELDS, MAX_TOKENS, shapeOf } from "./limits";
-import { type Context, contextFor, rootValue } from "./resolvers";
+import { rootValue } from "./resolvers";
 
 type Services = Pick<Context, "db" | "providers">;
 

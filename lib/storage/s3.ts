@@ -9,7 +9,7 @@ import {
 } from "@aws-sdk/client-s3";
 import type { Config } from "@/lib/config";
 import { assertKey } from "./key";
-import type { CheckedFileStore } from "./store";
+import type { CheckedFileStore } from "./types";
 
 export type S3StoreOptions = {
   /** unset = AWS S3 itself */

@@ -6,29 +6,10 @@ import path from "node:path";
 import { config } from "@/lib/config";
 import { assertKey } from "./key";
 import { configuredS3Store } from "./s3";
+import type { CheckedFileStore } from "./types";
 
+export type { CheckedFileStore, FileStore, StoreKind } from "./types";
 export { assertKey };
-
-/**
- * Where originals of uploaded files and snippets live: local disk by default, a bucket with FILE_STORE=s3.
- * A put is whole or absent under its key, whichever store it is: readers never see half a file.
- */
-export type FileStore = {
-  put(key: string, bytes: Uint8Array): Promise<void>;
-  /** null when nothing is stored under the key */
-  get(key: string): Promise<Uint8Array | null>;
-  /** Removing what is already gone is not an error. */
-  delete(key: string): Promise<void>;
-};
-
-export type StoreKind = "local" | "s3";
-
-/** A store that can also say what it is and whether it answers (/api/health). */
-export type CheckedFileStore = FileStore & {
-  readonly kind: StoreKind;
-  /** true when the store can be used now; never throws, and settles within a few seconds */
-  check(): Promise<boolean>;
-};
 
 export function localStore(root: string): CheckedFileStore {
   const fileOf = (key: string) => {
