@@ -11,8 +11,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { type OpenedBy, useFirstOpenFocus } from "@/components/ui/lazy-trigger";
-import { UserAvatar } from "./account-menu";
 import type { Account } from "./account-provider";
+import { UserAvatar } from "./user-avatar";
 
 /** The account menu's dropdown, loaded on its first use (components/account/account-menu.tsx). */
 export function AccountDropdown(props: {

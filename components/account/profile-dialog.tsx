@@ -19,9 +19,9 @@ import { Label } from "@/components/ui/label";
 import { ApiClientError, api } from "@/lib/client/api";
 import { browserTimeZone } from "@/lib/client/browser-time-zone";
 import { OwnerQueries } from "@/lib/client/queries/provider";
-import { UserAvatar } from "./account-menu";
 import { useAccount } from "./account-provider";
 import { SessionsList } from "./sessions-list";
+import { UserAvatar } from "./user-avatar";
 
 const UPDATE_PROFILE = `mutation UpdateProfile($input: ProfileInput!) {
   update_profile(input: $input) { avatar email first_name last_name time_zone }

@@ -8,7 +8,7 @@ import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { CodeDelivery } from "./email-code-form";
+import type { CodeDelivery } from "./code-delivery";
 import { FormMessages } from "./form-messages";
 
 /** The code that was mailed (or printed in the console), another address, or a new code after a wait. */

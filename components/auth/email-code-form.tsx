@@ -6,11 +6,9 @@ import { ApiClientError, api } from "@/lib/client/api";
 import { contracts } from "@/lib/contracts/client";
 import type { Locale } from "@/lib/i18n/routing";
 import { SIGNED_IN_HOME } from "@/lib/navigation/items";
+import type { CodeDelivery } from "./code-delivery";
 import { CodeStep } from "./code-step";
 import { EmailStep } from "./email-step";
-
-/** Where a sign-in code goes: the person's mailbox, or the server console when no SMTP_URL is set. */
-export type CodeDelivery = "smtp" | "console";
 
 type Step = { kind: "email" } | { kind: "code"; email: string; sentAt: number };
 

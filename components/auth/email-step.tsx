@@ -7,7 +7,7 @@ import { MailIcon } from "@/components/icons/lite/mail";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { CodeDelivery } from "./email-code-form";
+import type { CodeDelivery } from "./code-delivery";
 import { FormMessages } from "./form-messages";
 
 /** The address a sign-in code is sent to; with no SMTP, a note that the code goes to the server console. */

@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type CodeDelivery, EmailCodeForm } from "./email-code-form";
+import type { CodeDelivery } from "./code-delivery";
+import { EmailCodeForm } from "./email-code-form";
 import { ProviderLinks, type SignInProvider } from "./provider-links";
 
 /**

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useAddPaymentMethod } from "@/lib/client/queries/billing";
 import { type CardErrors, CardFields, readCard, TestCards } from "./card-fields";
-import { detailOf } from "./methods-tab";
+import { detailOf } from "./error-detail";
 
 /** The sandbox's test-card form (a real provider takes the card on its own page). */
 export function AddCardDialog({

@@ -11,7 +11,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LazyConfirmDialog, opensDialog } from "@/components/ui/lazy-confirm-dialog";
 import { whenFirstOpen } from "@/components/ui/when-first-open";
-import { ApiClientError } from "@/lib/client/api";
 import { billingApi, type PaymentMethod } from "@/lib/client/billing";
 import {
   useCardEntry,
@@ -19,12 +18,10 @@ import {
   usePaymentMethods,
   useSetDefaultPaymentMethod,
 } from "@/lib/client/queries/billing";
+import { detailOf } from "./error-detail";
 
 // The sandbox's card form, loaded on first opening (issue 18: Radix's dialog out of the first load).
 const AddCardDialog = whenFirstOpen(() => import("./add-card-dialog").then((m) => m.AddCardDialog));
-
-export const detailOf = (err: unknown, fallback: string) =>
-  err instanceof ApiClientError && err.detail ? err.detail : fallback;
 
 /** The owner's saved cards: add one, choose the default, delete one after confirming. */
 export function MethodsTab() {

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { type ReactElement, useState } from "react";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { cn } from "@/lib/ui/cn";
-import type { MobileNavProps } from "./mobile-nav";
+import type { MobileNavProps } from "./mobile-nav-props";
 import { NavLinks } from "./nav-links";
 
 /** The phone navigation's sheet, loaded on the menu button's first use (components/shell/mobile-nav.tsx). */

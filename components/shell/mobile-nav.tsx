@@ -1,15 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
 import { MenuIcon } from "@/components/icons/lite/menu";
 import { Button } from "@/components/ui/button";
 import { useLazyTrigger } from "@/components/ui/lazy-trigger";
-import type { NavItem } from "@/lib/navigation/items";
+import type { MobileNavProps } from "./mobile-nav-props";
 
 const loadSheet = () => import("./mobile-nav-sheet");
-
-export type MobileNavProps = { items: NavItem[]; side: "left" | "right"; header?: ReactNode };
 
 /**
  * The phone navigation: a menu button opening a sheet with the navigation; closes on navigation. The sheet
