@@ -50,11 +50,11 @@ export async function newChallenge(): Promise<ChatChallenge> {
 export type SolutionCheck = "missing" | "invalid" | "replayed" | "ok";
 
 /**
- * Checks the solution a request carries: signed by us, not expired, solved, and never seen before. The
+ * Checks the solution a request carried (its CHALLENGE_HEADER): signed by us, not expired, solved, and never seen before. The
  * replay mark is taken only for valid solutions, so garbage cannot fill the table.
  */
-export async function checkSolution(db: Db, req: Request): Promise<SolutionCheck> {
-  const raw = req.headers.get(CHALLENGE_HEADER)?.trim();
+export async function checkSolution(db: Db, carried: string | null): Promise<SolutionCheck> {
+  const raw = carried?.trim();
   if (!raw) return "missing";
   if (raw.length > MAX_SOLUTION_CHARS) return "invalid";
   let payload: {

@@ -8,5 +8,6 @@ export {
   MESSAGE_BODY_LIMIT,
   type MessageInput,
   ownerMessageSchema,
+  type PublicMessageInput,
   publicMessageSchema,
 } from "@/lib/contracts/chat";

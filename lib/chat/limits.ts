@@ -120,7 +120,7 @@ const suspectAgent = (agentId: string) => `chat-suspect-agent:${agentId}`;
  */
 export async function enforcePublicLimits(
   db: Db,
-  req: Request,
+  solution: string | null,
   who: PublicCaller,
 ): Promise<{ used: number; max: number; corpusVersion: number | null }> {
   const c = config();
@@ -252,7 +252,7 @@ export async function enforcePublicLimits(
     return { used: after, max, corpusVersion: read };
   }
   if (crowd) await flagAddress();
-  await requireChallenge(db, req, who);
+  await requireChallenge(db, solution, who);
   // Solved: the day limits, then (when both pass) one message of the owner's month.
   const solved = await enforceCounted(db, who.agentId, dayLimits(true), undefined, spend);
   if (solved.after === null) return allowanceSpent(db, who.agentId);
@@ -264,8 +264,8 @@ export async function enforcePublicLimits(
  * a per-minute cap from the address or at the agent, or the agent's day past its open half): a solved
  * challenge is required.
  */
-async function requireChallenge(db: Db, req: Request, who: PublicCaller): Promise<void> {
-  const check = await checkSolution(db, req);
+async function requireChallenge(db: Db, solution: string | null, who: PublicCaller): Promise<void> {
+  const check = await checkSolution(db, solution);
   if (check === "ok") return;
   await recordRefusal(db, who.agentId, "challenge");
   throw new ChallengeError(check, await newChallenge());

@@ -1,13 +1,16 @@
 import "server-only";
+import { ensureVisitor } from "@/lib/auth/visitor";
 import { deviceInfoFromUserAgent } from "@/lib/device/detect";
+import { clientIp, ipDayKeys, ipLimitKey } from "@/lib/http/client-ip";
 import { ApiError } from "@/lib/http/errors";
 import { requestLocale } from "@/lib/http/locale";
 import { ok } from "@/lib/http/respond";
 import { sseResponse, wantsEventStream } from "@/lib/http/sse";
 import { translate } from "@/lib/i18n/messages";
-import type { Asked, AskInput } from "./ask";
-import type { ConversationRow, MessageRow } from "./conversations";
-import type { MessageInput } from "./input";
+import type { Asked } from "./ask";
+import { CHALLENGE_HEADER } from "./challenge";
+import type { MessageRow } from "./conversations";
+import type { MessageFacts, VisitorFacts } from "./send";
 import { messageView } from "./views";
 
 /**
@@ -15,12 +18,27 @@ import { messageView } from "./views";
  * become server-sent events when the client accepts them, else one JSON answer once the answer is stored.
  */
 
-export function askInput(req: Request, input: MessageInput, conversation: ConversationRow | null): AskInput {
+/** What an HTTP request says of its message besides the body (lib/chat/send.ts). */
+export function messageFacts(req: Request): MessageFacts {
+  return { locale: requestLocale(req), device: deviceClass(req) };
+}
+
+/**
+ * A visitor's request at the edge: who they are (a first visit gets its cookie; `headers` go with the
+ * answer), where from, and the challenge they solved.
+ */
+export function visitorRequest(req: Request): { facts: VisitorFacts; headers: Record<string, string> } {
+  const visitor = ensureVisitor(req);
+  const ip = clientIp(req);
   return {
-    content: input.content,
-    locale: input.locale ?? requestLocale(req),
-    device: deviceClass(req),
-    conversation,
+    facts: {
+      ...messageFacts(req),
+      visitor: { id: visitor.id, isNew: visitor.cookie !== null },
+      addressKey: ipLimitKey(ip),
+      dayKeys: ipDayKeys(ip),
+      challengeSolution: req.headers.get(CHALLENGE_HEADER),
+    },
+    headers: visitor.headers,
   };
 }
 

@@ -85,6 +85,7 @@ export const publicMessageSchema = z.object({
     .describe("a visitor identified by the owner's site (widget identity verification)"),
 });
 export type MessageInput = z.infer<typeof ownerMessageSchema>;
+export type PublicMessageInput = z.infer<typeof publicMessageSchema>;
 
 const MAX_COMMENT_CHARS = 1000;
 

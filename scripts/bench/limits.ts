@@ -60,14 +60,13 @@ async function run(label: string, options: string | null) {
     await db
       .insert(rateLimits)
       .values({ key: agentDayKey(agentId), windowStart: new Date(), count: -100_000_000 });
-    const req = new Request("http://127.0.0.1/api/v1/public/agent/conversation/message", { method: "POST" });
     const times: number[] = [];
     let failed = 0;
     // Each message from a visitor and an address of its own (a day's share per address is small): the
     // rows every message shares are the agent's minute and day counters and the owner's allowance.
     const send = () => {
       const address = randomBytes(8).toString("hex");
-      return enforcePublicLimits(db, req, {
+      return enforcePublicLimits(db, null, {
         visitorId: randomBytes(8).toString("hex"),
         isNewVisitor: false,
         addressKey: address,

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newVisitorId } from "@/lib/auth/visitor";
 import { currentLimits } from "@/lib/billing/entitlement";
-import { CHALLENGE_HEADER, ChallengeError } from "@/lib/chat/challenge";
+import { ChallengeError } from "@/lib/chat/challenge";
 import { allowanceMonth, enforcePublicLimits } from "@/lib/chat/limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
@@ -20,10 +20,8 @@ import { solveChallenge } from "../helpers/solve-challenge";
  * of the owner's month, in one statement (two when it looks automated and must bring a solved challenge); a
  * refusal at any step spends nothing it should not.
  */
-const request = (solution?: string) =>
-  new Request("http://localhost/api/v1/public/agent/conversation/message", {
-    headers: solution ? { [CHALLENGE_HEADER]: solution } : {},
-  });
+/** The challenge solution a request carried (its CHALLENGE_HEADER), or none. */
+const request = (solution?: string) => solution ?? null;
 
 async function ownerOf(db: Db, agentId: string): Promise<string> {
   const [row] = await db.select({ ownerId: agents.ownerId }).from(agents).where(eq(agents.id, agentId));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AnswerEvent, Asked } from "@/lib/chat/ask";
+import { CHALLENGE_HEADER } from "@/lib/chat/challenge";
 import type { ConversationRow, MessageRow } from "@/lib/chat/conversations";
-import { answerResponse, askInput } from "@/lib/chat/transport";
+import { answerResponse, messageFacts, visitorRequest } from "@/lib/chat/transport";
 import { createSseParser, type SseEvent } from "@/lib/client/sse";
 import { ApiError } from "@/lib/http/errors";
 
@@ -134,17 +135,24 @@ describe("chat transport", () => {
     expect((err as ApiError).headers).toEqual({ "set-cookie": "visitor=1" });
   });
 
-  it("takes the body's locale first, then the request's, and the device from the user agent", () => {
+  it("reads the request's language and the device from its user agent", () => {
     const iphone =
       "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
     const req = request("text/event-stream", { "accept-language": "vi", "user-agent": iphone });
-    expect(askInput(req, { content: "Hi", locale: "en" }, null)).toEqual({
-      content: "Hi",
-      locale: "en",
-      device: "mobile",
-      conversation: null,
-    });
-    expect(askInput(req, { content: "Hi" }, conversation).locale).toBe("vi");
-    expect(askInput(request("application/json"), { content: "Hi" }, null).device).toBeNull();
+    expect(messageFacts(req)).toEqual({ locale: "vi", device: "mobile" });
+    expect(messageFacts(request("application/json")).device).toBeNull();
+  });
+
+  it("gives a first-time visitor an id and its cookie, and reads the address and the solved challenge", () => {
+    const first = visitorRequest(request("application/json", { [CHALLENGE_HEADER]: "solved" }));
+    expect(first.facts.visitor.isNew).toBe(true);
+    expect(first.facts.visitor.id).toMatch(/^v_/);
+    expect(first.facts.challengeSolution).toBe("solved");
+    expect(first.headers["set-cookie"]).toContain(first.facts.visitor.id);
+    const cookie = first.headers["set-cookie"]!.split(";")[0]!;
+    const again = visitorRequest(request("application/json", { cookie }));
+    expect(again.facts.visitor).toEqual({ id: first.facts.visitor.id, isNew: false });
+    expect(again.headers).toEqual({});
+    expect(again.facts.challengeSolution).toBeNull();
   });
 });
