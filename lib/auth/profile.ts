@@ -5,7 +5,7 @@ import { type SharedCache, sharedCache } from "@/lib/cache/shared-cache";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import { isKnownTimeZone } from "@/lib/history/days";
+import { isKnownTimeZone } from "@/lib/db/time-zones";
 import { ApiError, type FieldErrors } from "@/lib/http/errors";
 import { cleanLine } from "@/lib/http/text-hygiene";
 import { translate } from "@/lib/i18n/messages";

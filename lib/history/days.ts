@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { rowsOf } from "@/lib/db/rows";
+import { isKnownTimeZone } from "@/lib/db/time-zones";
 import { ApiError } from "@/lib/http/errors";
 
 /**
@@ -10,27 +10,6 @@ import { ApiError } from "@/lib/http/errors";
  */
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_RANGE_DAYS = 400;
-const known = new Set<string>(["UTC"]);
-
-/**
- * Whether a zone is an IANA name both the database (PGlite and Postgres ship the same names) and the
- * browsers' Intl know: history days are computed in SQL and times are shown by Intl, so both must agree.
- * Offsets ("+07:00") and abbreviations Intl cannot read are refused.
- */
-export async function isKnownTimeZone(db: Db, zone: string): Promise<boolean> {
-  if (known.has(zone)) return true;
-  if (zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-  } catch {
-    return false;
-  }
-  const rows = rowsOf(await db.execute(sql`select 1 from pg_timezone_names where name = ${zone} limit 1`));
-  if (rows.length === 0) return false;
-  known.add(zone);
-  return true;
-}
-
 /**
  * The zone a history request asked for; without one, the owner's saved zone (set from their browser at
  * first sign-in), else UTC. An unknown zone is 422.
