@@ -13,7 +13,7 @@ import { type AgentRow, agentToAnswer } from "./queries";
  * What changes an agent drops it here at once and on the other instances by notice (lib/cache/shared-cache.ts):
  * the owner's save (lib/agents/agent.ts) and a new widget secret (lib/widget/identity.ts). The lifetime
  * bounds a lost notice. The corpus stamp is not kept: the limits statement reads it fresh
- * (lib/chat/limits.ts), so a document learned is still seen by the very next question. An unknown id is
+ * (lib/limits/chat.ts), so a document learned is still seen by the very next question. An unknown id is
  * not kept either, so a flood of made-up ids cannot push real agents out.
  */
 export const ANSWERING_AGENT_TTL_MS = 5_000;

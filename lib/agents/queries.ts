@@ -14,7 +14,7 @@ export type AgentPatch = Partial<
 
 /**
  * The agent a public message is for, by its public id (kept a few seconds by lib/agents/answering-agent.ts;
- * its corpus stamp is read with the limits, lib/chat/limits.ts).
+ * its corpus stamp is read with the limits, lib/limits/chat.ts).
  */
 export async function agentToAnswer(db: Db, publicId: string): Promise<AgentRow | null> {
   const statement = preparedQuery(db, "agent_to_answer", (d, name) =>

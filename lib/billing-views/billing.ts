@@ -1,15 +1,15 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { agentOfOwner } from "@/lib/agents/queries";
-import { currentLimits } from "@/lib/billing/entitlement";
 import { type Currency, formatMoney } from "@/lib/billing/money";
 import { isPlanId } from "@/lib/billing/plan-limits";
 import { planById, planCatalogue } from "@/lib/billing/plans";
-import { allowanceMonth } from "@/lib/chat/limits";
 import type { Db } from "@/lib/db/client";
 import { invoices, messageAllowance } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
-import { agentUsage } from "@/lib/ingest/agent-limits";
+import { agentUsage } from "@/lib/limits/agent-usage";
+import { allowanceMonth } from "@/lib/limits/allowance";
+import { currentLimits } from "@/lib/limits/entitlement";
 import type { UsageMeterView } from "@/lib/shared/pricing";
 
 /** The owner's usage against the limits of their current entitlement, for the billing overview's meters. */

@@ -4,7 +4,7 @@ import "server-only";
  * prices and which plans are on sale are configuration (lib/billing/plans.ts).
  *
  * `limitsFor(user)` is synchronous and answers the free plan (test fixtures): an owner's current entitlement
- * needs the database, so every limit check asks `currentLimits(db, ownerId)` in lib/billing/entitlement.ts.
+ * needs the database, so every limit check asks `currentLimits(db, ownerId)` in lib/limits/entitlement.ts.
  */
 
 export const planIds = ["free", "beginner", "starter", "business", "enterprise"] as const;

@@ -5,11 +5,11 @@ import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import type { Locale } from "@/lib/i18n/routing";
+import { allowanceMonth } from "@/lib/limits/allowance";
 import { logger } from "@/lib/logger";
 import { allowanceMail } from "@/lib/mail/allowance-mail";
 import { sendMail } from "@/lib/mail/transport";
 import { detectLanguage } from "@/lib/retrieval/language";
-import { allowanceMonth } from "./limits";
 
 const log = logger("chat");
 

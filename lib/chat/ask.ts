@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import type { ConversationChannel } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { shutdownSignal, streamOpened } from "@/lib/lifecycle/drain";
+import type { SpentMessage } from "@/lib/limits/allowance";
 import { logger } from "@/lib/logger";
 import { type ChatLanguage, detectLanguage } from "@/lib/retrieval/language";
 import type { Turn } from "@/lib/retrieval/rewrite";
@@ -40,24 +41,10 @@ export type ChatScope = {
   visitorId: string | null;
   /** The owner API key asking (the `api` channel): marks the conversations it starts. */
   apiKeyId?: string | null;
-  /** The agent's corpus stamp when read with the visitor's limits (lib/chat/limits.ts); else read later. */
+  /** The agent's corpus stamp when read with the visitor's limits (lib/limits/chat.ts); else read later. */
   corpusVersion?: number | null;
   /** The message of the owner's allowance this request spent (visitors, API keys); none for the owner's test. */
   spent?: SpentMessage;
-};
-
-/**
- * A message of the owner's allowance spent before the question is answered, settled with the question it
- * was spent for: the question holds it until an answer is stored (messages.allowance_held). So an answer
- * delivered uses one message, a failed one gives it back, and a question whose answer never came (its
- * process killed mid-answer, or the visitor gone before the first word) still holds it: sent again, it is
- * answered on that one, and the new request's is given back. A second answer stored for one question (the
- * same question sent twice at once) spends one more.
- */
-export type SpentMessage = {
-  refund(): Promise<void>;
-  /** Spends one more; nothing when the month is used up (the answer is already written). */
-  spendAgain(): Promise<void>;
 };
 
 export type AskInput = {

@@ -3,6 +3,8 @@ import { answeringAgent } from "@/lib/agents/answering-agent";
 import type { AgentRow } from "@/lib/agents/queries";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
+import { spendAllowance, spentMessage } from "@/lib/limits/allowance";
+import { enforceOwnerLimits, enforcePublicLimits } from "@/lib/limits/chat";
 import { logger } from "@/lib/logger";
 import type { ChatLanguage } from "@/lib/retrieval/language";
 import { markIdentified, verifyIdentity } from "@/lib/widget/identity";
@@ -10,7 +12,6 @@ import { warnOwnerIfDue } from "./allowance-warnings";
 import { type Asked, type AskInput, ask, type ChatScope, findConversation } from "./ask";
 import type { ConversationRow } from "./conversations";
 import type { MessageInput, PublicMessageInput } from "./input";
-import { enforceOwnerLimits, enforcePublicLimits, spendAllowance, spentMessage } from "./limits";
 
 /**
  * The doors into the chat engine: every message, whoever sends it, enters through one of these and is

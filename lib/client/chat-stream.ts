@@ -44,7 +44,7 @@ function bodyOf(channel: ChatChannel, post: ChatPost) {
   };
 }
 
-/** The same header name as lib/chat/challenge.ts; a constant here keeps the solver out of this module. */
+/** The same header name as lib/limits/challenge.ts; a constant here keeps the solver out of this module. */
 const CHALLENGE_HEADER = "x-chat-challenge";
 
 function challengeOf(json: unknown): ChallengeSpec | null {

@@ -228,7 +228,7 @@ export const agents = pgTable(
     widgetSecret: text("widget_secret"),
     /**
      * The most of the owner's monthly allowance this agent's visitors may spend in a day, in percent (100:
-     * no daily ceiling); null for the server's default (CHAT_LIMIT_AGENT_DAILY_SHARE, lib/chat/limits.ts).
+     * no daily ceiling); null for the server's default (CHAT_LIMIT_AGENT_DAILY_SHARE, lib/limits/chat.ts).
      */
     dailyShare: smallint("daily_share"),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),

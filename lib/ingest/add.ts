@@ -9,8 +9,9 @@ import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 import { checkSite, crawlMessage } from "@/lib/ingest/crawl";
 import { detectType } from "@/lib/ingest/parse";
+import { agentUsage } from "@/lib/limits/agent-usage";
 import { documentKey, type FileStore } from "@/lib/storage/store";
-import { agentUsage, planReason, reasonText, upgradePath } from "./agent-limits";
+import { planReason, reasonText, upgradePath } from "./agent-limits";
 import { type DocumentListItem, hashesKnown, insertDocument, toListItem } from "./documents";
 import type { UploadedFile, UploadRejection } from "./upload";
 

@@ -1,32 +1,9 @@
 import "server-only";
-import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
-import type { Db } from "@/lib/db/client";
-import { documents } from "@/lib/db/schema";
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 
-/**
- * The plan's per-agent limits (BILL-7): documents and characters learned. Checked at upload for what is
- * known then (how many documents, a snippet's length) and at ingestion for what is learned. Nothing
- * already learned is ever removed: an owner over a lower limit keeps every document and only adds no more.
- */
-export type AgentUsage = { documents: number; characters: number };
-
-/** Documents of the agent (every status: each one is a slot) and characters learned by completed ones. */
-export async function agentUsage(db: Db, agentId: string, except?: string): Promise<AgentUsage> {
-  const [row] = await db
-    .select({
-      documents: count(),
-      characters: sql<number>`coalesce(sum(case when ${documents.status} = 'completed' then ${documents.characters} else 0 end), 0)::bigint`,
-    })
-    .from(documents)
-    .where(
-      except ? and(eq(documents.agentId, agentId), ne(documents.id, except)) : eq(documents.agentId, agentId),
-    );
-  return { documents: Number(row?.documents ?? 0), characters: Number(row?.characters ?? 0) };
-}
-
+/** Why a document was refused by the plan's per-agent limits (BILL-7), stored as a key and its values. */
 /** Keys of reasons that name the plan and one of its limits; a person can lift them by upgrading. */
 export const planReasonKeys = [
   "limit_documents",

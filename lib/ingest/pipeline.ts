@@ -1,6 +1,5 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { currentLimits } from "@/lib/billing/entitlement";
 import { plans } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
@@ -8,13 +7,15 @@ import { agents } from "@/lib/db/schema";
 import { CrawlError, type CrawlPage, crawlMessage, crawlSite } from "@/lib/ingest/crawl";
 import { parseDocument } from "@/lib/ingest/parse";
 import { keepFirst } from "@/lib/ingest/parse/text";
+import { agentUsage } from "@/lib/limits/agent-usage";
+import { currentLimits } from "@/lib/limits/entitlement";
 import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { chunk } from "@/lib/retrieval/chunk";
 import { configuredEmbedder } from "@/lib/retrieval/embedder";
 import { replacePassages } from "@/lib/retrieval/passages";
 import type { FileStore } from "@/lib/storage/store";
-import { agentUsage, planReason } from "./agent-limits";
+import { planReason } from "./agent-limits";
 import { deletePagesNotIn, upsertCrawlPage } from "./crawl-pages";
 import { type DocumentRow, markCompleted, markFailed } from "./documents";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import type { OwnerAgentCaller } from "@/lib/auth/callers";
-import { currentLimits } from "@/lib/billing/entitlement";
 import type { Db } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/routing";
 import type { AddContext } from "@/lib/ingest/add";
 import { sendIngest } from "@/lib/ingest/queue";
+import { currentLimits } from "@/lib/limits/entitlement";
 import { fileStore } from "@/lib/storage/store";
 import { runtime } from "./runtime";
 

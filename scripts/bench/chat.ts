@@ -6,12 +6,13 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { agentDayKey, allowanceMonth } from "@/lib/chat/limits";
 import { BUILTIN_MODEL } from "@/lib/chat/models";
 import { openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { agents, documents } from "@/lib/db/schema";
 import { parseDocument } from "@/lib/ingest/parse";
+import { allowanceMonth } from "@/lib/limits/allowance";
+import { agentDayKey } from "@/lib/limits/chat";
 import { chunk } from "@/lib/retrieval/chunk";
 import { replacePassages } from "@/lib/retrieval/passages";
 import {

@@ -3,16 +3,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { agentDayKey, allowanceMonth, enforcePublicLimits } from "@/lib/chat/limits";
 import { openDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { agents, messageAllowance, rateLimits } from "@/lib/db/schema";
+import { allowanceMonth } from "@/lib/limits/allowance";
+import { agentDayKey, enforcePublicLimits } from "@/lib/limits/chat";
 import { seedAgent } from "@/tests/helpers/retrieval-seed";
 import { createDatabase } from "@/tests/helpers/server";
 
 /**
  * npm run bench:limits -- --postgres postgres://…/db [--clients 20] [--seconds 10]
- * The limits' statement of a visitor's message (lib/chat/limits.ts enforcePublicLimits: the minute and day
+ * The limits' statement of a visitor's message (lib/limits/chat.ts enforcePublicLimits: the minute and day
  * limits and one message of the owner's month, in one statement) from `clients` senders back to back, each
  * message from a visitor and an address of its own, all to one agent: every message updates the agent's
  * minute counter, its count of the day and its owner's allowance. Twice, on a database of its own each time:

@@ -15,8 +15,7 @@ vi.mock("@/lib/ingest/documents", () => ({
   toListItem: (row: { id: string; name: string }) => ({ id: row.id, name: row.name }),
 }));
 // An empty agent: the plan's room is not what these tests are about.
-vi.mock("@/lib/ingest/agent-limits", async (original) => ({
-  ...(await original<typeof import("@/lib/ingest/agent-limits")>()),
+vi.mock("@/lib/limits/agent-usage", () => ({
   agentUsage: vi.fn(async () => ({ documents: 0, characters: 0 })),
 }));
 

@@ -1,7 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createPaymentToken, expirePaymentTokens, paymentOf, payWithSandbox } from "@/lib/billing/checkout";
-import { currentLimits } from "@/lib/billing/entitlement";
 import { BillingError } from "@/lib/billing/errors";
 import { processEvent, processPendingEvents, receiveEvent } from "@/lib/billing/events";
 import { formatInvoiceNumber, issueInvoice } from "@/lib/billing/invoices";
@@ -20,6 +19,7 @@ import {
   sandboxPayments,
   subscriptions,
 } from "@/lib/db/schema";
+import { currentLimits } from "@/lib/limits/entitlement";
 import { billingWorld, CARD_DECLINED, CARD_OK, card } from "../helpers/billing";
 import { unitDatabase } from "../helpers/unit-db";
 

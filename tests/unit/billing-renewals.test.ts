@@ -2,13 +2,13 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHANGE_CLAIM_TTL_MS } from "@/lib/billing/change-claims";
 import { cancelSubscription, changePlan, resumeSubscription } from "@/lib/billing/changes";
-import { currentLimits } from "@/lib/billing/entitlement";
 import { ENTITLEMENT_TTL_MS } from "@/lib/billing/entitlement-cache";
 import { BillingError } from "@/lib/billing/errors";
 import { plans } from "@/lib/billing/plan-limits";
 import { renewalKey, runBilling } from "@/lib/billing/renewals";
 import { subscriptionOf } from "@/lib/billing/subscriptions";
 import { invoices, paymentMethods, sandboxPayments, subscriptions } from "@/lib/db/schema";
+import { currentLimits } from "@/lib/limits/entitlement";
 import { billingWorld, CARD_DECLINES_LATER, CARD_OK, card } from "../helpers/billing";
 import { unitDatabase } from "../helpers/unit-db";
 

@@ -3,10 +3,10 @@ import { createChallenge } from "altcha-lib/v1";
 import { describe, expect, it } from "vitest";
 import { plans } from "@/lib/billing/plan-limits";
 import { ownerLocale, warningDue } from "@/lib/chat/allowance-warnings";
-import { CHALLENGE_MAX_NUMBER } from "@/lib/chat/challenge";
-import { addressDailyCap, agentDailyCeiling } from "@/lib/chat/limits";
 import { findNumber } from "@/lib/client/challenge/pow";
 import { sha256Hex } from "@/lib/client/challenge/sha256";
+import { CHALLENGE_MAX_NUMBER } from "@/lib/limits/challenge";
+import { addressDailyCap, agentDailyCeiling } from "@/lib/limits/chat";
 import { allowanceMail } from "@/lib/mail/allowance-mail";
 
 describe("the owner's allowance warnings", () => {

@@ -2,9 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { type AnswerEvent, ask, type ChatScope } from "@/lib/chat/ask";
 import type { ConversationRow } from "@/lib/chat/conversations";
-import { allowanceLeft, spendAllowance, spentMessage } from "@/lib/chat/limits";
 import type { Db } from "@/lib/db/client";
 import { agents, conversations, messages } from "@/lib/db/schema";
+import { allowanceLeft, spendAllowance, spentMessage } from "@/lib/limits/allowance";
 import { recordQueries } from "../helpers/recording-db";
 import { backendDatabase, backends, learnMarkdown, seedAgent } from "../helpers/retrieval-db";
 

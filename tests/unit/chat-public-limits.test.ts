@@ -1,14 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newVisitorId } from "@/lib/auth/visitor";
-import { currentLimits } from "@/lib/billing/entitlement";
-import { ChallengeError } from "@/lib/chat/challenge";
-import { allowanceMonth, enforcePublicLimits } from "@/lib/chat/limits";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { agents, messageAllowance } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { allowanceMonth } from "@/lib/limits/allowance";
+import { ChallengeError } from "@/lib/limits/challenge";
+import { enforcePublicLimits } from "@/lib/limits/chat";
+import { currentLimits } from "@/lib/limits/entitlement";
 import { corpusVersion } from "@/lib/retrieval/search-cache";
 import { rateLimitCount } from "../helpers/rate-limit-count";
 import { recordQueries } from "../helpers/recording-db";
@@ -16,7 +17,7 @@ import { backendDatabase, backends, learnTexts, seedAgent } from "../helpers/ret
 import { solveChallenge } from "../helpers/solve-challenge";
 
 /**
- * lib/chat/limits.ts: a visitor's message passes the minute limits, the day limits and spends one message
+ * lib/limits/chat.ts: a visitor's message passes the minute limits, the day limits and spends one message
  * of the owner's month, in one statement (two when it looks automated and must bring a solved challenge); a
  * refusal at any step spends nothing it should not.
  */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AnswerEvent, Asked } from "@/lib/chat/ask";
-import { CHALLENGE_HEADER } from "@/lib/chat/challenge";
 import type { ConversationRow, MessageRow } from "@/lib/chat/conversations";
 import { answerResponse, messageFacts, visitorRequest } from "@/lib/chat/transport";
 import { createSseParser, type SseEvent } from "@/lib/client/sse";
 import { ApiError } from "@/lib/http/errors";
+import { CHALLENGE_HEADER } from "@/lib/limits/challenge";
 
 /** The HTTP side of the chat engine: ask()'s events as SSE or as one JSON answer (docs/chat-api.md). */
 const conversation = { id: "c-1", publicId: "conv_1", agentId: "a-1" } as ConversationRow;

@@ -2,9 +2,9 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/shell/page-header";
 import { WidgetSetup } from "@/components/widget/widget-setup";
 import { ownerAgent } from "@/lib/agents/agent";
-import { currentLimits } from "@/lib/billing/entitlement";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
+import { currentLimits } from "@/lib/limits/entitlement";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 

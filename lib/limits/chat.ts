@@ -1,23 +1,13 @@
 import "server-only";
-import { type SQL, sql } from "drizzle-orm";
-import { currentLimits } from "@/lib/billing/entitlement";
+import { sql } from "drizzle-orm";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
 import { config } from "@/lib/config";
-import { asyncCommit } from "@/lib/db/async-commit";
 import type { Db } from "@/lib/db/client";
-import { runPrepared } from "@/lib/db/prepared";
-import { rowsOf } from "@/lib/db/rows";
-import { ApiError } from "@/lib/http/errors";
-import { raiseFlag } from "@/lib/limits/flags";
-import {
-  type AfterLimits,
-  type EnforcedLimit,
-  enforce,
-  type FlagRead,
-  limitedError,
-} from "@/lib/limits/rate-limit";
-import type { SpentMessage } from "./ask";
+import { allowanceMonth, allowanceSpent, spendStatement } from "./allowance";
 import { ChallengeError, checkSolution, newChallenge } from "./challenge";
+import { currentLimits } from "./entitlement";
+import { raiseFlag } from "./flags";
+import { type AfterLimits, type EnforcedLimit, enforce, type FlagRead } from "./rate-limit";
 import { type RefusalReason, recordRefusal } from "./refusals";
 
 /**
@@ -32,7 +22,7 @@ import { type RefusalReason, recordRefusal } from "./refusals";
  *   solve one per message can spend is that half, and the other half stays for the visitors arriving later,
  *   whose page solves the challenge unseen;
  * - when traffic looks automated (many new visitors from one address, or bursts at a per-minute cap),
- *   messages need a solved proof-of-work challenge first (lib/chat/challenge.ts);
+ *   messages need a solved proof-of-work challenge first (./challenge.ts);
  * - then one message of the allowance is spent.
  * Everything is counted in the database, so the limits hold across processes (committed without waiting
  * for the disk: lib/db/async-commit.ts). Each refusal answers with its own translated reason and
@@ -283,88 +273,6 @@ export async function enforceOwnerLimits(db: Db, ownerId: string): Promise<void>
   ]);
 }
 
-/** The month an allowance counts in: UTC, as "2026-11". */
-export function allowanceMonth(now = new Date()): string {
-  return now.toISOString().slice(0, 7);
-}
-
-function secondsToNextMonth(now = new Date()): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
-}
-
 /** The agent's corpus stamp (null: no passages), over the placeholder agentId. */
 const corpusStamp = sql`(SELECT version FROM passage_terms
   WHERE agent_id = ${sql.placeholder("agentId")}::uuid AND term = '')`;
-
-/**
- * One message of the owner's month, as a conditional upsert gated by `within`: with N messages left, any
- * number of concurrent requests get exactly N rows back. Its values: ownerId, month and max. A plan of no
- * messages spends nothing.
- */
-const spendStatement = (within: SQL) => sql`
-  INSERT INTO message_allowance (owner_id, month, used)
-    SELECT ${sql.placeholder("ownerId")}::uuid, ${sql.placeholder("month")}::text, 1
-    WHERE ${within} AND ${sql.placeholder("max")}::int >= 1
-  ON CONFLICT (owner_id, month) DO UPDATE SET used = message_allowance.used + 1
-    WHERE message_allowance.used < ${sql.placeholder("max")}::int
-  RETURNING used AS count`;
-
-/** The 429 of a month whose messages are all used, counted for the owner's insight. */
-async function allowanceSpent(db: Db, agentId?: string): Promise<never> {
-  if (agentId) await recordRefusal(db, agentId, "allowance");
-  throw limitedError("chat_allowance_spent", secondsToNextMonth());
-}
-
-/**
- * Spends one message of the owner's plan for this month, or answers 429 (visitors' messages spend theirs
- * in enforcePublicLimits). Answers how many are used now, and of how many, for the owner's warnings.
- */
-export async function spendAllowance(
-  db: Db,
-  ownerId: string,
-  agentId?: string,
-): Promise<{ used: number; max: number }> {
-  const max = (await currentLimits(db, ownerId)).monthlyMessages;
-  const rows = rowsOf<{ count: number }>(
-    await runPrepared(asyncCommit(db), "spend_allowance", () => spendStatement(sql`true`), {
-      ownerId,
-      month: allowanceMonth(),
-      max,
-    }),
-  );
-  if (rows.length === 0) return allowanceSpent(db, agentId);
-  return { used: Number(rows[0]!.count), max };
-}
-
-/**
- * The message a request spent, as ask() settles it: given back, or one more spent when a question is
- * answered twice (nothing when the month is used up: that answer is written already, nobody was refused).
- */
-export function spentMessage(db: Db, ownerId: string): SpentMessage {
-  return {
-    refund: () => refundAllowance(db, ownerId),
-    spendAgain: async () => {
-      await spendAllowance(db, ownerId).catch((err: unknown) => {
-        if (!(err instanceof ApiError && err.status === 429)) throw err;
-      });
-    },
-  };
-}
-
-/** Gives a message back when no answer came of it (the model failed). */
-export async function refundAllowance(db: Db, ownerId: string): Promise<void> {
-  await db.execute(sql`
-    UPDATE message_allowance SET used = greatest(used - 1, 0)
-    WHERE owner_id = ${ownerId} AND month = ${allowanceMonth()}`);
-}
-
-/** Messages the owner has left this month (for the owner's pages and tests). */
-export async function allowanceLeft(db: Db, ownerId: string): Promise<number> {
-  const max = (await currentLimits(db, ownerId)).monthlyMessages;
-  const rows = rowsOf<{ used: number }>(
-    await db.execute(sql`
-      SELECT used FROM message_allowance WHERE owner_id = ${ownerId} AND month = ${allowanceMonth()}`),
-  );
-  return Math.max(0, max - Number(rows[0]?.used ?? 0));
-}
