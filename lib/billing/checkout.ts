@@ -143,19 +143,21 @@ async function refuseWhileBusy(tx: Tx, ownerId: string, now: Date, except?: stri
 
 /**
  * The sandbox checkout page's "Pay": claims the token for this one payment, then lets the sandbox take it.
- * The outcome reaches the subscription through the sandbox's signed event, not from here.
+ * The outcome reaches the subscription through the sandbox's signed event, not from here. With `ownerId`,
+ * another owner's token is not found.
  */
 export async function payWithSandbox(
   db: Db,
   sandbox: SandboxProvider,
   token: string,
   input: PayInput,
-  now: Date = new Date(),
+  { now = new Date(), ownerId }: { now?: Date; ownerId?: string } = {},
 ): Promise<ProviderPayment> {
+  const byHash = eq(paymentTokens.tokenHash, hashToken(token));
   const [found] = await db
     .select()
     .from(paymentTokens)
-    .where(eq(paymentTokens.tokenHash, hashToken(token)));
+    .where(ownerId ? and(byHash, eq(paymentTokens.ownerId, ownerId)) : byHash);
   if (!found || found.provider !== sandbox.id) throw new BillingError("token_not_found");
   const claimed = await db.transaction(async (tx) => {
     await lockOwner(tx, found.ownerId);

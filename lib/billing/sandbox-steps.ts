@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { paymentTokens } from "@/lib/db/schema";
+import { billingCall } from "./api-errors";
 import { hashToken, payWithSandbox } from "./checkout";
 import { BillingError } from "./errors";
 import { isSandbox, onlyProvider, type Providers } from "./providers";
@@ -19,6 +20,11 @@ export function sandboxOnly(providers: Providers, path: string): SandboxProvider
   return onlyProvider(providers, isSandbox, "sandbox", path);
 }
 
+/** This process's billing: its database and its providers (lib/server/billing.ts). */
+type Billing = { db: Db; providers: Providers };
+/** Who asks, at which path (a non-sandbox deployment answers 404 there), about which checkout. */
+type Step = { path: string; ownerId: string; token: string };
+
 async function ownToken(db: Db, ownerId: string, token: string) {
   const [row] = await db
     .select()
@@ -28,29 +34,27 @@ async function ownToken(db: Db, ownerId: string, token: string) {
   return row;
 }
 
-export async function sandboxPay(
-  db: Db,
-  provider: SandboxProvider,
-  ownerId: string,
-  token: string,
+/** "Pay": a test card, or a bank transfer that waits for its funds. */
+export function sandboxPay(
+  { db, providers }: Billing,
+  step: Step,
   input: PayInput,
 ): Promise<ProviderPayment> {
-  await ownToken(db, ownerId, token);
-  return payWithSandbox(db, provider, token, input);
+  return billingCall(() =>
+    payWithSandbox(db, sandboxOnly(providers, step.path), step.token, input, { ownerId: step.ownerId }),
+  );
 }
 
 /** The bank transfer's funds arrive; a payment that is not waiting for funds is answered as it stands. */
-export async function sandboxSettle(
-  db: Db,
-  provider: SandboxProvider,
-  ownerId: string,
-  token: string,
-): Promise<ProviderPayment> {
-  const row = await ownToken(db, ownerId, token);
-  if (!row.providerRef) throw new BillingError("not_payable");
-  const payment = await provider.settle(row.providerRef);
-  if (!payment) throw new BillingError("token_not_found");
-  return payment;
+export function sandboxSettle({ db, providers }: Billing, step: Step): Promise<ProviderPayment> {
+  return billingCall(async () => {
+    const sandbox = sandboxOnly(providers, step.path);
+    const row = await ownToken(db, step.ownerId, step.token);
+    if (!row.providerRef) throw new BillingError("not_payable");
+    const payment = await sandbox.settle(row.providerRef);
+    if (!payment) throw new BillingError("token_not_found");
+    return payment;
+  });
 }
 
 /** How far the test clock may run ahead: two yearly periods, enough for a renewal, its retries and expiry. */
@@ -61,15 +65,17 @@ const CLOCK_MAX_AHEAD_MS = 2 * 366 * 24 * 60 * 60 * 1000;
  * only, as if it were `at`, so a demo or a test sees a renewal, its failed charge, the retries and the expiry
  * without waiting days. Only forward, and never for another owner.
  */
-export async function sandboxAdvanceClock(
-  db: Db,
-  providers: Providers,
-  ownerId: string,
+export function sandboxAdvanceClock(
+  { db, providers }: Billing,
+  step: Omit<Step, "token">,
   at: Date,
   now: Date = new Date(),
 ) {
-  if (at.getTime() < now.getTime() || at.getTime() > now.getTime() + CLOCK_MAX_AHEAD_MS) {
-    throw new BillingError("clock_range");
-  }
-  return runBilling(db, providers, at, ownerId);
+  return billingCall(async () => {
+    sandboxOnly(providers, step.path);
+    if (at.getTime() < now.getTime() || at.getTime() > now.getTime() + CLOCK_MAX_AHEAD_MS) {
+      throw new BillingError("clock_range");
+    }
+    return runBilling(db, providers, at, step.ownerId);
+  });
 }

@@ -83,7 +83,7 @@ export function billingWorld(db: () => Db, start = new Date("2026-03-01T00:00:00
         world.sandbox,
         started.token,
         payWith === "bank_transfer" ? { method: "bank_transfer" } : card(payWith),
-        world.now,
+        { now: world.now },
       );
       return { ...started, payment };
     },

@@ -189,9 +189,9 @@ describe("the sandbox's test cards", () => {
       { ownerId, plan: "starter", cycle: "monthly", currency: "USD", locale: "vi", returnUrl: "/vi/billing" },
       world.now,
     );
-    expect(await errorOf(payWithSandbox(db(), world.sandbox, token, card(CARD_OK, 2025), world.now))).toBe(
-      "expired_card",
-    );
+    expect(
+      await errorOf(payWithSandbox(db(), world.sandbox, token, card(CARD_OK, 2025), { now: world.now })),
+    ).toBe("expired_card");
     expect(
       await errorOf(
         payWithSandbox(
@@ -199,22 +199,26 @@ describe("the sandbox's test cards", () => {
           world.sandbox,
           token,
           { ...card(CARD_OK), exp_month: 2, exp_year: 2026 },
-          world.now,
+          { now: world.now },
         ),
       ),
     ).toBe("expired_card");
     expect(
-      await errorOf(payWithSandbox(db(), world.sandbox, token, card("4111 1111 1111 1111"), world.now)),
+      await errorOf(
+        payWithSandbox(db(), world.sandbox, token, card("4111 1111 1111 1111"), { now: world.now }),
+      ),
     ).toBe("invalid_number");
     expect(
-      await errorOf(payWithSandbox(db(), world.sandbox, token, { ...card(CARD_OK), cvc: "x" }, world.now)),
+      await errorOf(
+        payWithSandbox(db(), world.sandbox, token, { ...card(CARD_OK), cvc: "x" }, { now: world.now }),
+      ),
     ).toBe("invalid_cvc");
     expect((await paymentOf(db(), world.sandbox, ownerId, token, world.now))!.status).toBe("pending");
-    const paid = await payWithSandbox(db(), world.sandbox, token, card(CARD_OK), world.now);
+    const paid = await payWithSandbox(db(), world.sandbox, token, card(CARD_OK), { now: world.now });
     expect(paid.status).toBe("succeeded");
     expect((await ownerRows(ownerId)).invoices[0]).toMatchObject({ total: 2_000, currency: "USD" });
     // A paid token cannot be paid again.
-    expect(await errorOf(payWithSandbox(db(), world.sandbox, token, card(CARD_OK), world.now))).toBe(
+    expect(await errorOf(payWithSandbox(db(), world.sandbox, token, card(CARD_OK), { now: world.now }))).toBe(
       "token_used",
     );
   });
@@ -301,7 +305,7 @@ describe("the sandbox's test cards", () => {
     world.set("2026-03-05T10:14:59Z");
     expect((await paymentOf(db(), world.sandbox, ownerId, token, world.now))!.status).toBe("pending");
     world.set("2026-03-05T10:15:00Z");
-    expect(await errorOf(payWithSandbox(db(), world.sandbox, token, card(CARD_OK), world.now))).toBe(
+    expect(await errorOf(payWithSandbox(db(), world.sandbox, token, card(CARD_OK), { now: world.now }))).toBe(
       "token_expired",
     );
     expect(await expirePaymentTokens(db(), world.sandbox, world.now)).toBeGreaterThanOrEqual(1);
@@ -374,7 +378,7 @@ describe("provider events", () => {
       now,
     );
     expect(checkoutUrl).toMatch(new RegExp(`^http://localhost:3000/vi/billing/checkout/${token}$`));
-    await payWithSandbox(db(), provider, token, card(CARD_OK), now);
+    await payWithSandbox(db(), provider, token, card(CARD_OK), { now });
     expect(await subscriptionOf(db(), ownerId)).toBeUndefined();
     await processPendingEvents(db(), provider);
     expect(await subscriptionOf(db(), ownerId)).toMatchObject({ status: "active", plan: "starter" });

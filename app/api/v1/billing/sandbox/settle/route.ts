@@ -1,5 +1,4 @@
-import { billingCall } from "@/lib/billing/api-errors";
-import { sandboxOnly, sandboxSettle } from "@/lib/billing/sandbox-steps";
+import { sandboxSettle } from "@/lib/billing/sandbox-steps";
 import { contracts } from "@/lib/contracts";
 import { ok } from "@/lib/http/respond";
 import { liveBilling } from "@/lib/server/billing";
@@ -7,9 +6,8 @@ import { route } from "@/lib/server/route";
 
 /** Sandbox only: the bank transfer's funds arrive (BILL-4's "verifying → active"). */
 export const POST = route(contracts.sandboxSettle, async ({ req, user, body }) => {
-  const { db, providers } = await liveBilling();
-  const sandbox = sandboxOnly(providers, new URL(req.url).pathname);
   const { token } = await body();
-  const payment = await billingCall(() => sandboxSettle(db, sandbox, user.id, token));
+  const step = { path: new URL(req.url).pathname, ownerId: user.id, token };
+  const payment = await sandboxSettle(await liveBilling(), step);
   return ok({ status: payment.status, failure_code: payment.failureCode });
 });
