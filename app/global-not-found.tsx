@@ -3,8 +3,7 @@ import "@fontsource/be-vietnam-pro/600.css";
 import "./globals.css";
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
-import { FileQuestionIcon } from "@/components/icons/lite/file-question";
-import { ErrorView } from "@/components/shell/error-view";
+import { NotFoundView } from "@/components/shell/not-found-view";
 import { config } from "@/lib/config";
 import { translate } from "@/lib/i18n/messages";
 import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/routing";
@@ -38,22 +37,7 @@ export default async function GlobalNotFound() {
   return (
     <html lang={locale}>
       <body className="min-h-dvh font-sans">
-        <ErrorView
-          status={404}
-          icon={<FileQuestionIcon className="size-6" aria-hidden />}
-          statusLabel={t("status", { status: 404 })}
-          title={t("notFoundTitle")}
-          message={t("notFoundMessage")}
-          path={{ label: t("path"), value: path }}
-          actions={
-            <a
-              href={`/${locale}`}
-              className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground shadow-sm hover:bg-primary/90"
-            >
-              {t("backHome")}
-            </a>
-          }
-        />
+        <NotFoundView locale={locale} path={path} t={t} />
       </body>
     </html>
   );

@@ -9,18 +9,8 @@ import { LogOutIcon } from "@/components/icons/lite/log-out";
 import { SmartphoneIcon } from "@/components/icons/lite/smartphone";
 import { TabletIcon } from "@/components/icons/lite/tablet";
 import { toast } from "@/components/shell/toast";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
+import { BusyConfirmDialog } from "@/components/ui/busy-confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
 import { loadStateOf } from "@/lib/client/queries/load-state";
@@ -171,34 +161,20 @@ export function SessionsList() {
         </ul>
       )}
 
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <BusyConfirmDialog
+        trigger={
           <Button variant="outline" className="justify-self-start" disabled={endingAll}>
             <LogOutIcon aria-hidden />
             {t("everywhere")}
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("confirmTitle")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("confirmBody")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={endingAll}
-              onClick={(e) => {
-                // Keep the confirmation open (and its button busy) until the server has answered.
-                e.preventDefault();
-                void endAll();
-              }}
-            >
-              {endingAll && <LoaderCircleIcon className="animate-spin" aria-hidden />}
-              {t("confirm")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={t("confirmTitle")}
+        body={t("confirmBody")}
+        cancel={t("cancel")}
+        confirm={t("confirm")}
+        busy={endingAll}
+        onConfirm={() => void endAll()}
+      />
     </section>
   );
 }

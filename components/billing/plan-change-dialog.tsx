@@ -1,17 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { BusyConfirmDialog } from "@/components/ui/busy-confirm-dialog";
 import { type ChangePreview, type Cycle, formatAmount, formatDay } from "@/lib/client/billing";
 
 export type PendingChange = { planName: string; cycle: Cycle; preview: ChangePreview };
@@ -50,30 +40,16 @@ export function PlanChangeDialog({
     body = t("noCharge", { plan });
   }
   return (
-    <AlertDialog open={change !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent data-testid="plan-change-dialog" data-timing={preview?.timing}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {preview?.timing === "now" ? t("titleNow", { plan }) : t("titleLater", { plan })}
-          </AlertDialogTitle>
-          <AlertDialogDescription>{body}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{t("cancel")}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={busy}
-            aria-busy={busy}
-            onClick={(event) => {
-              // The dialog stays open while the change runs; the page reloads when it is done.
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {busy && <LoaderCircleIcon aria-hidden className="animate-spin" />}
-            {t("confirm")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <BusyConfirmDialog
+      open={change !== null}
+      onOpenChange={(open) => !open && onClose()}
+      contentProps={{ "data-testid": "plan-change-dialog", "data-timing": preview?.timing } as object}
+      title={preview?.timing === "now" ? t("titleNow", { plan }) : t("titleLater", { plan })}
+      body={body}
+      cancel={t("cancel")}
+      confirm={t("confirm")}
+      busy={busy}
+      onConfirm={onConfirm}
+    />
   );
 }

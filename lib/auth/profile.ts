@@ -11,6 +11,7 @@ import { cleanLine } from "@/lib/http/text-hygiene";
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 import { normalizeEmail, providersOf } from "./accounts";
+import { identityOf } from "./identity-of";
 import type { User } from "./sessions";
 
 /** The profile as the spec names it (AUTH-7), read by the GraphQL `profile` query. */
@@ -67,11 +68,7 @@ export function toProfile(user: User, providers: string[]): Profile {
   const c = config();
   const otpAvailable = Boolean(c.SMTP_URL) || !c.isProduction;
   return {
-    id: user.id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    avatar: user.avatar,
+    ...identityOf(user),
     username: user.username,
     role: user.role,
     referred_by_code: user.referredByCode,

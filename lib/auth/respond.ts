@@ -2,6 +2,7 @@ import "server-only";
 import type { PublicUser, Tokens } from "@/lib/contracts/auth";
 import { ok } from "@/lib/http/respond";
 import { clearCookie, setCookie } from "./cookies";
+import { identityOf } from "./identity-of";
 import type { TokenPair, User } from "./sessions";
 
 /** What every sign-in and renewal answers: the spec's data.access_token and data.renewal_token. */
@@ -31,12 +32,5 @@ export function clearSessionCookies(headers: Headers): Headers {
 
 /** The account as the client keeps it after sign-in. */
 export function publicUser(user: User): PublicUser {
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    avatar: user.avatar,
-    time_zone: user.timeZone,
-  };
+  return { ...identityOf(user), time_zone: user.timeZone };
 }

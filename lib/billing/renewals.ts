@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, lte, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { invoices, subscriptions } from "@/lib/db/schema";
 import { chargeAttempt } from "./charge";
@@ -121,55 +121,45 @@ async function attempt(db: Db, providers: Providers, sub: SubscriptionRow, invoi
   });
 }
 
+/** Runs `each` on the subscriptions `where` picks (one owner's only, with `ownerId`); answers how many. */
+async function forEachDue(
+  db: Db,
+  where: SQL | undefined,
+  ownerId: string | undefined,
+  each: (sub: SubscriptionRow) => Promise<void>,
+): Promise<number> {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(and(ownerOnly(ownerId), where));
+  for (const sub of due) await each(sub);
+  return due.length;
+}
+
+/** The subscription's renewal invoice, charged again unless it is settled already. */
+async function chargeRenewal(db: Db, providers: Providers, sub: SubscriptionRow, now: Date): Promise<void> {
+  const invoice = await ensureRenewalInvoice(db, sub, now);
+  if (invoice.status === "paid" || invoice.status === "void") return;
+  await attempt(db, providers, sub, invoice, now);
+}
+
 /**
  * Ends periods that are over: a cancelled subscription ends (its upcoming invoice voided), every other one
  * is charged for the next period.
  */
-export async function chargeDueRenewals(
-  db: Db,
-  set: ProviderSet,
-  now: Date,
-  ownerId?: string,
-): Promise<number> {
+export function chargeDueRenewals(db: Db, set: ProviderSet, now: Date, ownerId?: string): Promise<number> {
   const providers = asProviders(set);
-  const due = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(ownerOnly(ownerId), eq(subscriptions.status, "active"), lte(subscriptions.currentPeriodEnd, now)),
-    );
-  for (const sub of due) {
-    if (sub.cancelAtPeriodEnd) {
-      await endCancelled(db, sub.ownerId, now);
-      continue;
-    }
-    const invoice = await ensureRenewalInvoice(db, sub, now);
-    if (invoice.status === "paid" || invoice.status === "void") continue;
-    await attempt(db, providers, sub, invoice, now);
-  }
-  return due.length;
+  const over = and(eq(subscriptions.status, "active"), lte(subscriptions.currentPeriodEnd, now));
+  return forEachDue(db, over, ownerId, (sub) =>
+    sub.cancelAtPeriodEnd ? endCancelled(db, sub.ownerId, now) : chargeRenewal(db, providers, sub, now),
+  );
 }
 
 /** Charges again the renewals whose retry time has come (after 1, 3 and 5 days); the last failure expires. */
-export async function retryFailedRenewals(
-  db: Db,
-  set: ProviderSet,
-  now: Date,
-  ownerId?: string,
-): Promise<number> {
+export function retryFailedRenewals(db: Db, set: ProviderSet, now: Date, ownerId?: string): Promise<number> {
   const providers = asProviders(set);
-  const due = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(ownerOnly(ownerId), eq(subscriptions.status, "past_due"), lte(subscriptions.nextRetryAt, now)),
-    );
-  for (const sub of due) {
-    const invoice = await ensureRenewalInvoice(db, sub, now);
-    if (invoice.status === "paid" || invoice.status === "void") continue;
-    await attempt(db, providers, sub, invoice, now);
-  }
-  return due.length;
+  const retryDue = and(eq(subscriptions.status, "past_due"), lte(subscriptions.nextRetryAt, now));
+  return forEachDue(db, retryDue, ownerId, (sub) => chargeRenewal(db, providers, sub, now));
 }
 
 async function endCancelled(db: Db, ownerId: string, now: Date): Promise<void> {

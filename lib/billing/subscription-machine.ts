@@ -37,6 +37,18 @@ export type MachineState = {
   readonly nextRetryAt: Date | null;
 };
 
+/** A period with nothing pending: no cancellation, no scheduled change, no notice, no failed renewal. */
+function settled() {
+  return {
+    cancelAtPeriodEnd: false,
+    pendingPlan: null,
+    pendingCycle: null,
+    notice: null,
+    failedAttempts: 0,
+    nextRetryAt: null,
+  } satisfies Partial<MachineState>;
+}
+
 export const NONE: MachineState = Object.freeze({
   status: "none",
   plan: "free",
@@ -45,12 +57,7 @@ export const NONE: MachineState = Object.freeze({
   amount: 0,
   periodStart: null,
   periodEnd: null,
-  cancelAtPeriodEnd: false,
-  pendingPlan: null,
-  pendingCycle: null,
-  notice: null,
-  failedAttempts: 0,
-  nextRetryAt: null,
+  ...settled(),
 });
 
 /** Days after the period's end at which a failed renewal is charged again; then the plan expires. */
@@ -131,12 +138,7 @@ function freshActive(state: MachineState, e: Purchase, at: Date): MachineState {
     amount: e.amount,
     periodStart: at,
     periodEnd: periodEnd(at, e.cycle),
-    cancelAtPeriodEnd: false,
-    pendingPlan: null,
-    pendingCycle: null,
-    notice: null,
-    failedAttempts: 0,
-    nextRetryAt: null,
+    ...settled(),
   };
 }
 
