@@ -4,6 +4,7 @@ import { mailsTo } from "../helpers/mail";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { signInWithCode } from "../helpers/session";
 import { solveChallenge } from "../helpers/solve-challenge";
+import { sqlAt } from "../helpers/sql";
 import { type SmtpPeer, startSmtpPeer } from "../peers/smtp";
 
 /**
@@ -57,15 +58,7 @@ const sixtyFours = (in48: string, n56: number, count: number) =>
     (_, i) => `${in48}:${((n56 << 8) | i).toString(16)}::${randomBytes(2).toString("hex")}`,
   );
 
-async function sqlOn<T>(query: string, params: unknown[] = []): Promise<T[]> {
-  const res = await fetch(`${server.baseUrl}/api/test/sql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.baseUrl },
-    body: JSON.stringify({ query, params }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: T[] }).data;
-}
+const sqlOn = <T>(query: string, params: unknown[] = []) => sqlAt<T>(server.baseUrl, query, params);
 
 /**
  * A new owner and agent. `dailyShare` raises the agent's daily ceiling (percent of the month; 100: none) for

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oidcEnv, signInWithOidc } from "../helpers/oidc-sign-in";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { sqlAt } from "../helpers/sql";
 import { type S3Peer, startS3Peer } from "../peers/s3";
 
 /**
@@ -43,15 +44,7 @@ afterAll(async () => {
   await peer?.stop().catch(() => {});
 });
 
-async function sqlOn(query: string, params: unknown[] = []) {
-  const res = await fetch(`${server.baseUrl}/api/test/sql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, params }),
-  });
-  if (res.status !== 200) throw new Error(`sql hook answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { data: Record<string, unknown>[] }).data;
-}
+const sqlOn = (query: string, params: unknown[] = []) => sqlAt(server.baseUrl, query, params);
 
 async function health() {
   const res = await fetch(`${server.baseUrl}/api/health`);

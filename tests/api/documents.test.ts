@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { AddResult, DocumentListItem } from "@/lib/contracts/training";
-import { baseUrl } from "../helpers/http";
+import { baseUrl, bearerCall } from "../helpers/http";
 import { signInWithOidc } from "../helpers/oidc-sign-in";
 import { sql } from "../helpers/sql";
 
@@ -12,20 +12,7 @@ import { sql } from "../helpers/sql";
  */
 type Doc = DocumentListItem;
 
-async function api<T>(token: string, method: string, p: string, body?: unknown, lang = "en") {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, "accept-language": lang };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${baseUrl()}${p}`, { method, headers, body: payload });
-  const json = (await res.json()) as T & {
-    error?: { message: string; detail: string; fields?: Record<string, string> };
-  };
-  return { status: res.status, body: json };
-}
+const api = bearerCall;
 
 const form = (files: [string, string | Uint8Array][]) => {
   const f = new FormData();

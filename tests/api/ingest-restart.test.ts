@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { oidcEnv, signInWithOidc } from "../helpers/oidc-sign-in";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { sqlAt } from "../helpers/sql";
 
 /**
  * AGENT-5: ingestion survives a crash. A server of this file's own is killed with SIGKILL while 20 documents
@@ -15,15 +16,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function sqlOn(base: string, query: string, params: unknown[] = []) {
-  const res = await fetch(`${base}/api/test/sql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, params }),
-  });
-  if (res.status !== 200) throw new Error(`sql hook answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { data: Record<string, unknown>[] }).data;
-}
+const sqlOn = sqlAt;
 
 describe("a crash in the middle of learning", () => {
   it("loses nothing: after SIGKILL and a restart every document ends completed or failed, once", async () => {

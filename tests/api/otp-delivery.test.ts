@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startTestServer, type TestServer } from "../helpers/server";
+import { sqlAt } from "../helpers/sql";
 
 /**
  * AUTH-2 when mail cannot go out, on a server of its own whose SMTP server refuses connections. (A server
@@ -28,15 +29,8 @@ async function post(server: TestServer, path: string, body: unknown, headers: Re
   };
 }
 
-async function sqlOn<T>(server: TestServer, query: string, params: unknown[] = []): Promise<T[]> {
-  const res = await fetch(`${server.baseUrl}/api/test/sql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.baseUrl },
-    body: JSON.stringify({ query, params }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: T[] }).data;
-}
+const sqlOn = <T>(server: TestServer, query: string, params: unknown[] = []) =>
+  sqlAt<T>(server.baseUrl, query, params);
 
 describe("a server whose mail server is down", () => {
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AddResult, DocumentListItem } from "@/lib/contracts/training";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
-import { baseUrl } from "../helpers/http";
+import { bearerCall } from "../helpers/http";
 import { signInWithOidc } from "../helpers/oidc-sign-in";
 import { sql } from "../helpers/sql";
 
@@ -16,17 +16,8 @@ import { sql } from "../helpers/sql";
 type Doc = DocumentListItem;
 type Added = AddResult;
 
-async function call<T>(token: string, method: string, path: string, body?: unknown, lang = "en") {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, "accept-language": lang };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${baseUrl()}${path}`, { method, headers, body: payload });
-  return { status: res.status, body: (await res.json()) as { data: T } };
-}
+const call = <T>(token: string, method: string, path: string, body?: unknown, lang = "en") =>
+  bearerCall<{ data: T }>(token, method, path, body, lang);
 
 const files = (...items: [string, string][]) => {
   const form = new FormData();

@@ -37,6 +37,17 @@ afterAll(async () => {
   await llm?.stop();
 });
 
+/** Reads an answer's events; at its first words the orchestrator stops the instance answering it. */
+async function readWhileStopping(res: Response, instance: TestServer) {
+  let terminated: Promise<void> | undefined;
+  const events = await readEvents(res, (e) => {
+    if (e.event === "delta" && !terminated) terminated = instance.terminate();
+    return undefined;
+  });
+  await terminated;
+  return events;
+}
+
 const bakery = [
   {
     title: "Delivery",
@@ -57,13 +68,7 @@ describe("a server stopped while an answer is being written", () => {
     const res = await v.stream(agent.agentId, question);
     expect(res.status).toBe(200);
     const first = server;
-    let terminated: Promise<void> | undefined;
-    const events = await readEvents(res, (e) => {
-      // The answer is under way: the orchestrator stops this instance.
-      if (e.event === "delta" && !terminated) terminated = first.terminate();
-      return undefined;
-    });
-    await terminated;
+    const events = await readWhileStopping(res, first);
     const last = events.at(-1)!;
     expect(last.event).toBe("error");
     expect((last.data as { error: { detail: string } }).error.detail).toBe(en.errors.server_restarting);
@@ -143,12 +148,7 @@ describe("a server stopped while an answer is being written", () => {
     const v = new Visitor();
     const res = await v.stream(agent.agentId, `How long does delivery take? SAY: ${LONG}`);
     const first = server;
-    let terminated: Promise<void> | undefined;
-    const events = await readEvents(res, (e) => {
-      if (e.event === "delta" && !terminated) terminated = first.terminate();
-      return undefined;
-    });
-    await terminated;
+    const events = await readWhileStopping(res, first);
     expect(events.at(-1)!.event).toBe("done");
     expect((events.at(-1)!.data.message as Message).content).toBe(LONG);
     // Stopped: no new connection is taken.

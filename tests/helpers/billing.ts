@@ -1,4 +1,5 @@
 import { createPaymentToken, payWithSandbox } from "@/lib/billing/checkout";
+import { BillingError } from "@/lib/billing/errors";
 import { processEvent, receiveEvent } from "@/lib/billing/events";
 import type { Currency, Cycle } from "@/lib/billing/money";
 import type { PlanId } from "@/lib/billing/plan-limits";
@@ -89,4 +90,15 @@ export function billingWorld(db: () => Db, start = new Date("2026-03-01T00:00:00
     },
   };
   return world;
+}
+
+/** The billing error's code a promise fails with, "none" when it succeeds; anything else is rethrown. */
+export async function errorOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof BillingError) return err.code;
+    throw err;
+  }
+  return "none";
 }

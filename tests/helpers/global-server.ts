@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { startOidcPeer } from "../peers/oidc";
-import { MOCK_MODELS, startOpenAiPeer } from "../peers/openai";
+import { MOCK_CHAT_MODELS, startOpenAiPeer } from "../peers/openai";
 import { startSmtpPeer } from "../peers/smtp";
 import { startWebsitePeer } from "../peers/website";
 import { startPeerInspector } from "./peer-inspector";
@@ -60,14 +60,7 @@ export default async function setup(project: TestProject) {
       CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR: "1000000",
       // Agents pick a behaviour of the local model by their `model` (mock-chat is the default).
       LLM_BASE_URL: llm.baseUrl,
-      LLM_MODELS: [
-        MOCK_MODELS.chat,
-        MOCK_MODELS.slow,
-        MOCK_MODELS.fail,
-        MOCK_MODELS.drop,
-        MOCK_MODELS.hang,
-        MOCK_MODELS.evil,
-      ].join(","),
+      LLM_MODELS: MOCK_CHAT_MODELS.join(","),
       LLM_TIMEOUT_SECONDS: "8",
     },
     redirects: [

@@ -60,14 +60,16 @@ const FAST_TOKEN_MS = 3;
 const SLOW_TOKEN_MS = 150;
 const SLOW_MIN_TOKENS = 20;
 const DROP_AFTER_TOKENS = 3;
-const CHAT_MODELS = new Set<string>([
+/** The chat models the peer answers, as a server's LLM_MODELS lists them. */
+export const MOCK_CHAT_MODELS = [
   MOCK_MODELS.chat,
   MOCK_MODELS.slow,
   MOCK_MODELS.fail,
   MOCK_MODELS.drop,
   MOCK_MODELS.hang,
   MOCK_MODELS.evil,
-]);
+];
+const CHAT_MODELS = new Set<string>(MOCK_CHAT_MODELS);
 // The smallest valid PNG: the browser test only needs the request to happen or not.
 const PIXEL = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",

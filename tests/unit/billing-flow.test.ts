@@ -20,22 +20,12 @@ import {
   subscriptions,
 } from "@/lib/db/schema";
 import { currentLimits } from "@/lib/limits/entitlement";
-import { billingWorld, CARD_DECLINED, CARD_OK, card } from "../helpers/billing";
+import { billingWorld, CARD_DECLINED, CARD_OK, card, errorOf } from "../helpers/billing";
 import { unitDatabase } from "../helpers/unit-db";
 
 const database = unitDatabase();
 const db = () => database().db;
 const world = billingWorld(db);
-
-async function errorOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof BillingError) return err.code;
-    throw err;
-  }
-  return "none";
-}
 
 async function ownerRows(ownerId: string) {
   return {

@@ -9,7 +9,7 @@ import { renewalKey, runBilling } from "@/lib/billing/renewals";
 import { subscriptionOf } from "@/lib/billing/subscriptions";
 import { invoices, paymentMethods, sandboxPayments, subscriptions } from "@/lib/db/schema";
 import { currentLimits } from "@/lib/limits/entitlement";
-import { billingWorld, CARD_DECLINES_LATER, CARD_OK, card } from "../helpers/billing";
+import { billingWorld, CARD_DECLINES_LATER, CARD_OK, card, errorOf } from "../helpers/billing";
 import { unitDatabase } from "../helpers/unit-db";
 
 const database = unitDatabase();
@@ -24,16 +24,6 @@ async function charges(ownerId: string) {
     .select()
     .from(sandboxPayments)
     .where(and(eq(sandboxPayments.customer, ownerId), like(sandboxPayments.idempotencyKey, "invoice:%")));
-}
-
-async function errorOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof BillingError) return err.code;
-    throw err;
-  }
-  return "none";
 }
 
 describe("renewals", () => {
