@@ -1,16 +1,7 @@
 "use client";
 
 import type { RefObject } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "./alert-dialog";
+import { BusyConfirmDialog } from "./busy-confirm-dialog";
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -31,24 +22,25 @@ export type ConfirmDialogProps = {
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <AlertDialog open={props.open} onOpenChange={props.onOpenChange}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
+    <BusyConfirmDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={props.title}
+      body={props.body}
+      cancel={props.cancel}
+      confirm={props.confirm}
+      confirmClassName={props.confirmClassName}
+      busy={false}
+      onConfirm={() => {
+        props.onOpenChange(false);
+        props.onConfirm();
+      }}
+      contentProps={{
+        onCloseAutoFocus: (event) => {
           event.preventDefault();
           props.returnFocus.current?.focus();
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>{props.title}</AlertDialogTitle>
-          <AlertDialogDescription>{props.body}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{props.cancel}</AlertDialogCancel>
-          <AlertDialogAction className={props.confirmClassName} onClick={props.onConfirm}>
-            {props.confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        },
+      }}
+    />
   );
 }

@@ -131,11 +131,6 @@ async function fillBlanks(db: Db, user: User, identity: VerifiedIdentity, verifi
   return updated!;
 }
 
-export async function userById(db: Db, id: string): Promise<User | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user ?? null;
-}
-
 /** The sign-in methods linked to an account (profile.providers). */
 export async function providersOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db

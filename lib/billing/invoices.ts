@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type InvoiceKind, type InvoiceStatus, invoiceCounters, invoices } from "@/lib/db/schema";
 import type { Currency, Cycle } from "./money";
 import type { PlanId } from "./plan-limits";
@@ -92,13 +92,5 @@ export async function issueInvoice(
 
 export async function lockInvoice(tx: Tx, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
-  return row;
-}
-
-export async function invoiceByKey(tx: Tx, key: string): Promise<InvoiceRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.key, key)));
   return row;
 }

@@ -21,14 +21,6 @@ export const YEARLY_DISCOUNT_PERCENT = 20;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function isCurrency(value: unknown): value is Currency {
-  return typeof value === "string" && (currencies as readonly string[]).includes(value);
-}
-
-export function isCycle(value: unknown): value is Cycle {
-  return typeof value === "string" && (cycles as readonly string[]).includes(value);
-}
-
 function assertMinorUnits(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount < 0) {
     throw new RangeError(`money must be a whole, non-negative number of minor units, got ${amount}`);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, getTableColumns, gt, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
@@ -438,26 +438,6 @@ export async function messageSeq(db: Db, conversationId: string, publicId: strin
     .where(and(eq(messages.conversationId, conversationId), eq(messages.publicId, publicId)))
     .limit(1);
   return row?.seq ?? null;
-}
-
-/** The owner's conversations, newest first, before the cursor's seq. */
-export async function conversationsOfAgent(
-  db: Db,
-  agentId: string,
-  beforeSeq: number | null,
-  limit: number,
-): Promise<ConversationRow[]> {
-  return db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.agentId, agentId),
-        beforeSeq === null ? undefined : lt(conversations.seq, beforeSeq),
-      ),
-    )
-    .orderBy(desc(conversations.seq))
-    .limit(limit);
 }
 
 export async function conversationSeq(db: Db, agentId: string, publicId: string): Promise<number | null> {

@@ -99,13 +99,3 @@ export async function refundAllowance(db: Db, ownerId: string): Promise<void> {
     UPDATE message_allowance SET used = greatest(used - 1, 0)
     WHERE owner_id = ${ownerId} AND month = ${allowanceMonth()}`);
 }
-
-/** Messages the owner has left this month (for the owner's pages and tests). */
-export async function allowanceLeft(db: Db, ownerId: string): Promise<number> {
-  const max = (await currentLimits(db, ownerId)).monthlyMessages;
-  const rows = rowsOf<{ used: number }>(
-    await db.execute(sql`
-      SELECT used FROM message_allowance WHERE owner_id = ${ownerId} AND month = ${allowanceMonth()}`),
-  );
-  return Math.max(0, max - Number(rows[0]?.used ?? 0));
-}

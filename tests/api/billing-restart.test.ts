@@ -11,16 +11,10 @@ import { startStripePeer } from "../peers/stripe";
  * processes it on start: the subscription ends active, with one invoice and one charge. The same for payOS
  * and Stripe, their events received through their webhooks.
  */
-const peerEnv = () => ({
-  ...oidcEnv(),
-});
-
 let server: TestServer | undefined;
 afterAll(async () => {
   await server?.stop();
 });
-
-const sqlOn = sqlAt;
 
 async function call<T>(base: string, token: string, path: string, body: unknown) {
   const res = await fetch(`${base}${path}`, {
@@ -35,7 +29,7 @@ const SUBSCRIPTION = "{ subscription { status plan { id } } }";
 
 describe("a crash between an event stored and processed", () => {
   it("is recovered on restart: active once, one invoice, one charge", async () => {
-    server = await startTestServer({ env: peerEnv() });
+    server = await startTestServer({ env: oidcEnv() });
     const first = server;
     const { access } = await signInWithOidc(undefined, first.baseUrl);
     const gql = <T>(base: string, query: string, variables = {}) =>
@@ -76,12 +70,12 @@ describe("a crash between an event stored and processed", () => {
     )) as [{ ref: string; owner: string }];
 
     // The funds arrive and the provider's event is stored, then the process dies before any job runs.
-    await sqlOn(
+    await sqlAt(
       first.baseUrl,
       "update sandbox_payments set status = 'succeeded', settled_at = now() where ref = $1",
       [ref],
     );
-    await sqlOn(
+    await sqlAt(
       first.baseUrl,
       `insert into billing_events (provider, event_id, type, payload)
        values ('sandbox', 'evt_crash', 'payment.updated', $1::jsonb)`,
@@ -90,7 +84,7 @@ describe("a crash between an event stored and processed", () => {
     await first.kill();
 
     server = await startTestServer({
-      env: peerEnv(),
+      env: oidcEnv(),
       reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl },
     });
     const second = server;
@@ -118,7 +112,7 @@ describe("a crash with a provider's event stored and not processed", () => {
   ) => {
     // The server an earlier test left running stops first: a test owns one server at a time.
     await server?.stop();
-    server = await startTestServer({ env: { ...peerEnv(), ...env } });
+    server = await startTestServer({ env: { ...oidcEnv(), ...env } });
     setWebhook(`${server.baseUrl}${webhookPath}`);
     return server;
   };
@@ -145,7 +139,7 @@ describe("a crash with a provider's event stored and not processed", () => {
     const deadline = Date.now() + 20_000;
     let row: { last_error: string | null; processed_at: string | null } | undefined;
     while (Date.now() < deadline) {
-      [row] = await sqlOn(base, "select last_error, processed_at from billing_events where event_id = $1", [
+      [row] = await sqlAt(base, "select last_error, processed_at from billing_events where event_id = $1", [
         eventId,
       ]);
       if (row?.last_error) break;
@@ -164,7 +158,7 @@ describe("a crash with a provider's event stored and not processed", () => {
     await first.kill();
     providerUp();
     const second = await startTestServer({
-      env: { ...peerEnv(), ...env },
+      env: { ...oidcEnv(), ...env },
       reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl },
     });
     server = second;

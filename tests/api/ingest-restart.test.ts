@@ -7,20 +7,14 @@ import { sqlAt } from "../helpers/sql";
  * AGENT-5: ingestion survives a crash. A server of this file's own is killed with SIGKILL while 20 documents
  * are being learned; a new server on the same data finishes every one of them, with no passage twice.
  */
-const peerEnv = () => ({
-  ...oidcEnv(),
-});
-
 let server: TestServer | undefined;
 afterAll(async () => {
   await server?.stop();
 });
 
-const sqlOn = sqlAt;
-
 describe("a crash in the middle of learning", () => {
   it("loses nothing: after SIGKILL and a restart every document ends completed or failed, once", async () => {
-    server = await startTestServer({ env: peerEnv() });
+    server = await startTestServer({ env: oidcEnv() });
     const first = server;
     const { access } = await signInWithOidc(undefined, first.baseUrl);
     const auth = { authorization: `Bearer ${access}` };
@@ -45,7 +39,7 @@ describe("a crash in the middle of learning", () => {
     expect(upload.status).toBe(200);
     const { data } = (await upload.json()) as { data: { accepted: { id: string }[] } };
     expect(data.accepted).toHaveLength(20);
-    const open = await sqlOn(
+    const open = await sqlAt(
       first.baseUrl,
       "select count(*)::int as n from documents where status = 'processing'",
     );
@@ -53,7 +47,7 @@ describe("a crash in the middle of learning", () => {
 
     await first.kill();
     server = await startTestServer({
-      env: peerEnv(),
+      env: oidcEnv(),
       reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl },
     });
     const second = server;
@@ -61,7 +55,7 @@ describe("a crash in the middle of learning", () => {
     const deadline = Date.now() + 120_000;
     let states: Record<string, unknown>[] = [];
     for (;;) {
-      states = await sqlOn(
+      states = await sqlAt(
         second.baseUrl,
         "select status, count(*)::int as n from documents group by status",
       );
@@ -74,7 +68,7 @@ describe("a crash in the middle of learning", () => {
     expect(states.find((s) => s.status === "completed")?.n).toBe(20);
 
     // Every document's passages exactly once: ordinals 0..n-1 with no repeat and no gap.
-    const shape = await sqlOn(
+    const shape = await sqlAt(
       second.baseUrl,
       `select d.id, count(p.id)::int as n, count(distinct p.ordinal)::int as distinct_ordinals,
               coalesce(max(p.ordinal), -1)::int as max_ordinal

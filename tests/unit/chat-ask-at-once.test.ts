@@ -1,10 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { type AnswerEvent, ask, type ChatScope } from "@/lib/chat/ask";
 import type { ConversationRow } from "@/lib/chat/conversations";
 import type { Db } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import { agents, conversations, messages } from "@/lib/db/schema";
-import { allowanceLeft, spendAllowance, spentMessage } from "@/lib/limits/allowance";
+import { allowanceMonth, spendAllowance, spentMessage } from "@/lib/limits/allowance";
 import { recordQueries } from "../helpers/recording-db";
 import { backendDatabase, backends, learnMarkdown, seedAgent } from "../helpers/retrieval-db";
 
@@ -152,7 +153,14 @@ for (const backend of backends) {
           for await (const e of asked.events(new AbortController().signal)) events.push(e);
           return events.at(-1)!.type;
         };
-        const used = async () => 200 - (await allowanceLeft(db, agent.ownerId));
+        const used = async () =>
+          Number(
+            rowsOf<{ used: number }>(
+              await db.execute(
+                sql`SELECT used FROM message_allowance WHERE owner_id = ${agent.ownerId} AND month = ${allowanceMonth()}`,
+              ),
+            )[0]?.used ?? 0,
+          );
         const turns = async (conversationId: string) =>
           (await stored(db, conversationId)).messages.map((m) => [m.role, m.status, m.allowanceHeld]);
         const first = await send("Tiệm mở cửa lúc mấy giờ?", null);
