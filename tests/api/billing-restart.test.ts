@@ -64,7 +64,7 @@ describe("a crash between an event stored and processed", () => {
     };
     // The transfer's own event has been processed: what is left to do is only the stored event below.
     expect(await waitFor(first.baseUrl, "verifying")).toBe("verifying");
-    const [{ ref, owner }] = (await sqlOn<{ ref: string; owner: string }>(
+    const [{ ref, owner }] = (await sqlAt<{ ref: string; owner: string }>(
       first.baseUrl,
       "select provider_ref as ref, owner_id::text as owner from payment_tokens where status <> 'expired'",
     )) as [{ ref: string; owner: string }];
@@ -89,7 +89,7 @@ describe("a crash between an event stored and processed", () => {
     });
     const second = server;
     expect(await waitFor(second.baseUrl, "active")).toBe("active");
-    const counts = await sqlOn<{ invoices: number; charges: number; unprocessed: number }>(
+    const counts = await sqlAt<{ invoices: number; charges: number; unprocessed: number }>(
       second.baseUrl,
       `select (select count(*)::int from invoices) as invoices,
               (select count(*)::int from sandbox_payments where status = 'succeeded') as charges,
@@ -163,7 +163,7 @@ describe("a crash with a provider's event stored and not processed", () => {
     });
     server = second;
     expect(await waitFor(second.baseUrl, access, "active")).toBe("active");
-    const [after] = await sqlOn<{ processed: boolean; invoices: number }>(
+    const [after] = await sqlAt<{ processed: boolean; invoices: number }>(
       second.baseUrl,
       `select (select processed_at is not null from billing_events where event_id = $1) as processed,
               (select count(*)::int from invoices where status = 'paid') as invoices`,
@@ -199,7 +199,7 @@ describe("a crash with a provider's event stored and not processed", () => {
       });
       const { access } = await signInWithOidc(undefined, first.baseUrl);
       await createToken(first.baseUrl, access);
-      const [link] = await sqlOn<{ ref: string }>(first.baseUrl, "select ref from transfer_links");
+      const [link] = await sqlAt<{ ref: string }>(first.baseUrl, "select ref from transfer_links");
       const data = peer.transfer(link!.ref, 499_000);
       peer.down = true;
       const sent = await peer.post(peer.signWebhook(data));
