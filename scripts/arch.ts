@@ -1,65 +1,41 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { circles, readGraph, shortestCycle } from "./arch/graph";
-import { isLibRoom, roomOf } from "./arch/rooms";
+import { withGeneratedOverrides } from "./arch/biome-rules";
+import { checkMap } from "./arch/check";
 
 /**
  * npm run arch: the import map, checked. Prints each lib/ room's imports, then fails on any circle between
  * files, any circle between lib/ rooms, and any import the map forbids (scripts/arch/rules.ts).
- * `--graph` prints the whole room graph; `--json` prints it as JSON for other tools.
+ * `--graph` prints the whole room graph; `--json` prints it as JSON for other tools; `--write-biome` writes
+ * the map's rules into biome.json (a unit test fails when they differ).
  */
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
 const DIRS = ["lib", "app", "components", "widget", "proxy.ts", "instrumentation.ts"];
 
-const graph = readGraph(root, DIRS);
-const next = (f: string) => graph.edges.get(f) ?? [];
+const { files, libRooms, roomGraph, fileCircles, roomCircles, problems } = checkMap(root, DIRS);
 
-const roomEdges = new Map<string, Map<string, string[]>>();
-for (const [from, targets] of graph.edges) {
-  const a = roomOf(from);
-  for (const to of targets) {
-    const b = roomOf(to);
-    if (a === b) continue;
-    const m = roomEdges.get(a) ?? new Map<string, string[]>();
-    m.set(b, [...(m.get(b) ?? []), `${from} → ${to}`]);
-    roomEdges.set(a, m);
-  }
-}
-const libRooms = [...new Set(graph.files.map(roomOf))].filter(isLibRoom).sort();
-
-const problems: string[] = [];
-const fileCircles = circles(graph.files, next);
-for (const c of fileCircles) {
-  const members = new Set(c);
-  problems.push(`circle between ${c.length} files: ${shortestCycle(c[0]!, next, members).join(" → ")}`);
-}
-const roomNext = (r: string) => [...(roomEdges.get(r)?.keys() ?? [])].filter(isLibRoom);
-const roomCircles = circles(libRooms, roomNext);
-for (const c of roomCircles) {
-  const members = new Set(c);
-  const loop = shortestCycle(c[0]!, roomNext, members);
-  const why = loop
-    .slice(0, -1)
-    .map((r, i) => `    ${roomEdges.get(r)!.get(loop[i + 1]!)![0]}`)
-    .join("\n");
-  problems.push(`circle between ${c.length} lib/ rooms (${c.join(", ")}):\n  ${loop.join(" → ")}\n${why}`);
+if (args.has("--write-biome")) {
+  const file = path.join(root, "biome.json");
+  const biome = JSON.parse(readFileSync(file, "utf8"));
+  writeFileSync(file, `${JSON.stringify(withGeneratedOverrides(biome), null, 2)}\n`);
+  spawnSync(path.join(root, "node_modules/.bin/biome"), ["format", "--write", file], { stdio: "ignore" });
+  console.log("biome.json: the map's noRestrictedImports rules written");
 }
 
 if (args.has("--json")) {
-  const out = Object.fromEntries(
-    libRooms.map((r) => [r, [...(roomEdges.get(r)?.keys() ?? [])].filter(isLibRoom).sort()]),
-  );
-  console.log(JSON.stringify({ rooms: out, problems }, null, 2));
+  console.log(JSON.stringify({ rooms: roomGraph, problems }, null, 2));
 } else {
   if (args.has("--graph")) {
     for (const r of libRooms) {
-      const to = [...(roomEdges.get(r)?.keys() ?? [])].filter(isLibRoom).sort();
+      const to = roomGraph[r]!;
       console.log(`${r.padEnd(20)} → ${to.join(", ") || "(nothing in lib/)"}`);
     }
     console.log("");
   }
   console.log(
-    `${graph.files.length} files, ${libRooms.length} lib/ rooms; ${fileCircles.length} file circles, ${roomCircles.length} room circles`,
+    `${files} files, ${libRooms.length} lib/ rooms; ${fileCircles} file circles, ${roomCircles} room circles`,
   );
   for (const p of problems) console.log(`✗ ${p}`);
 }

@@ -52,6 +52,7 @@ console.log(
 const steps: Step[] = [
   { name: "lint", cmd: bin("biome"), args: ["check", "."] },
   { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
+  { name: "import map (npm run arch)", cmd: bin("tsx"), args: ["scripts/arch.ts"] },
   vitest("unit", "unit"),
   { name: "build", cmd: bin("next"), args: ["build"] },
 ];

@@ -1,0 +1,148 @@
+/**
+ * The map of lib/ (docs/architecture.md, "Folders and what they may import"): each room and the other lib/
+ * rooms it may import. `npm run arch` fails on any import outside it, and biome.json's per-folder
+ * noRestrictedImports rules are written from it (`npm run arch -- --write-biome`), so an editor flags the
+ * same imports as they are typed. A room not listed here is a problem too: a new folder joins the map.
+ *
+ * The order is the layering, from the bottom: a room imports only rooms listed above it.
+ */
+export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  // Leaves: types, constants and process-wide plumbing with no domain.
+  "lib/shared": [],
+  "lib/i18n": [],
+  "lib/ui": [],
+  "lib/navigation": [],
+  "lib/context": [],
+  "lib/metrics": [],
+  "lib/logger-redact": [],
+  "lib/build": [],
+  "lib/config": ["lib/shared"],
+  "lib/logger": ["lib/config", "lib/context", "lib/logger-redact"],
+  "lib/lifecycle": ["lib/metrics"],
+  "lib/contracts": ["lib/shared"],
+  "lib/client": ["lib/contracts", "lib/shared", "lib/i18n"],
+  "lib/cache": ["lib/logger"],
+  "lib/device": ["lib/cache"],
+  "lib/version": ["lib/config"],
+  "lib/seo": ["lib/config", "lib/i18n"],
+  "lib/openapi": ["lib/config", "lib/contracts"],
+  "lib/mail": ["lib/config", "lib/i18n"],
+  "lib/storage": ["lib/config", "lib/logger"],
+  "lib/db": ["lib/config", "lib/logger", "lib/shared"],
+  // HTTP knows no domain: callers are registered with its route builder by lib/server.
+  "lib/http": [
+    "lib/config",
+    "lib/context",
+    "lib/contracts",
+    "lib/i18n",
+    "lib/logger",
+    "lib/metrics",
+    "lib/shared",
+  ],
+  // Jobs knows no domain: lib/server hands it the queues and their handlers.
+  "lib/jobs": ["lib/config", "lib/db", "lib/logger", "lib/metrics"],
+  "lib/maintenance": ["lib/db"],
+  "lib/redirects": ["lib/db", "lib/logger"],
+  "lib/retrieval": ["lib/cache", "lib/config", "lib/db", "lib/logger", "lib/metrics"],
+  "lib/agents": ["lib/cache", "lib/contracts", "lib/db", "lib/i18n", "lib/shared"],
+  "lib/api-keys": ["lib/agents", "lib/contracts", "lib/db", "lib/http"],
+  "lib/billing": [
+    "lib/cache",
+    "lib/config",
+    "lib/db",
+    "lib/http",
+    "lib/i18n",
+    "lib/jobs",
+    "lib/logger",
+    "lib/mail",
+  ],
+  // Every limit (rate, allowance, plan, usage) in one place, above what it reads.
+  "lib/limits": [
+    "lib/billing",
+    "lib/config",
+    "lib/contracts",
+    "lib/db",
+    "lib/http",
+    "lib/i18n",
+    "lib/metrics",
+  ],
+  "lib/auth": [
+    "lib/agents",
+    "lib/api-keys",
+    "lib/cache",
+    "lib/config",
+    "lib/context",
+    "lib/contracts",
+    "lib/db",
+    "lib/http",
+    "lib/i18n",
+    "lib/limits",
+    "lib/logger",
+    "lib/mail",
+    "lib/shared",
+  ],
+  "lib/routing": ["lib/auth", "lib/shared"],
+  "lib/widget": ["lib/agents", "lib/billing", "lib/cache", "lib/db", "lib/i18n", "lib/shared"],
+  "lib/ingest": [
+    "lib/billing",
+    "lib/config",
+    "lib/contracts",
+    "lib/db",
+    "lib/http",
+    "lib/i18n",
+    "lib/jobs",
+    "lib/limits",
+    "lib/logger",
+    "lib/metrics",
+    "lib/retrieval",
+    "lib/storage",
+  ],
+  // The chat engine and its doors (lib/chat/send.ts); HTTP only in its transport.
+  "lib/chat": [
+    "lib/agents",
+    "lib/auth",
+    "lib/cache",
+    "lib/config",
+    "lib/contracts",
+    "lib/db",
+    "lib/device",
+    "lib/http",
+    "lib/i18n",
+    "lib/lifecycle",
+    "lib/limits",
+    "lib/logger",
+    "lib/mail",
+    "lib/metrics",
+    "lib/retrieval",
+    "lib/widget",
+  ],
+  "lib/history": ["lib/chat", "lib/contracts", "lib/db", "lib/http", "lib/retrieval"],
+  "lib/billing-views": [
+    "lib/agents",
+    "lib/billing",
+    "lib/db",
+    "lib/i18n",
+    "lib/limits",
+    "lib/logger",
+    "lib/shared",
+  ],
+  "lib/graphql": [
+    "lib/auth",
+    "lib/billing",
+    "lib/config",
+    "lib/contracts",
+    "lib/db",
+    "lib/http",
+    "lib/i18n",
+    "lib/limits",
+    "lib/logger",
+  ],
+  // The process: it wires everything together, so it may import any room.
+  "lib/server": ["*"],
+};
+
+/** Whether `from` may import `to` by the map; rooms outside lib/ are not its business. */
+export function mayImport(from: string, to: string): boolean {
+  const allowed = MAY_IMPORT[from];
+  return allowed !== undefined && (allowed.includes("*") || allowed.includes(to));
+}
