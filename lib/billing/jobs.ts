@@ -1,6 +1,6 @@
 import "server-only";
 import type { PgBoss } from "pg-boss";
-import type { JobQueue } from "@/lib/jobs/workers";
+import type { JobQueue } from "@/lib/jobs/types";
 import { logger } from "@/lib/logger";
 import { expirePaymentTokens } from "./checkout";
 import { processEvent, processPendingEvents } from "./events";

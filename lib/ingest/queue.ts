@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/lib/db/client";
 import { documents } from "@/lib/db/schema";
-import type { JobQueue } from "@/lib/jobs/workers";
+import type { JobQueue } from "@/lib/jobs/types";
 import { logger } from "@/lib/logger";
 import { fileStore } from "@/lib/storage/store";
 import { ingest } from "./pipeline";
