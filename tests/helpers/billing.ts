@@ -32,6 +32,17 @@ export function billingWorld(db: () => Db, start = new Date("2026-03-01T00:00:00
     now: start,
     hold: false,
     held: [] as Delivery[],
+    /** Runs `steps` with the sandbox's events held back (in `held`, emptied first), for the test to deliver. */
+    async holding(steps: () => Promise<unknown>): Promise<Delivery[]> {
+      world.hold = true;
+      world.held = [];
+      try {
+        await steps();
+      } finally {
+        world.hold = false;
+      }
+      return world.held;
+    },
     delivered: [] as Delivery[],
     /** made on first use: the database opens in the file's beforeAll */
     get sandbox(): SandboxProvider {

@@ -377,13 +377,7 @@ describe("provider events", () => {
   it("delivered twice are stored and applied once", async () => {
     world.set("2026-03-07T09:00:00Z");
     const ownerId = await world.newOwner();
-    world.hold = true;
-    world.held = [];
-    try {
-      await world.buy(ownerId, "starter", "monthly", CARD_OK);
-    } finally {
-      world.hold = false;
-    }
+    await world.holding(() => world.buy(ownerId, "starter", "monthly", CARD_OK));
     expect(await subscriptionOf(db(), ownerId)).toBeUndefined();
     const paymentEvent = world.held.find((d) => d.raw.includes('"object":"payment"'))!;
     const first = await world.deliver(paymentEvent);
@@ -405,14 +399,10 @@ describe("provider events", () => {
   it("arriving out of order end in the provider's state", async () => {
     world.set("2026-03-07T10:00:00Z");
     const ownerId = await world.newOwner();
-    world.hold = true;
-    world.held = [];
-    try {
+    await world.holding(async () => {
       const { payment } = await world.buy(ownerId, "beginner", "monthly", "bank_transfer");
       await world.sandbox.settle(payment.ref);
-    } finally {
-      world.hold = false;
-    }
+    });
     const [verifying, succeeded] = world.held;
     expect(JSON.parse(verifying!.raw).data.status).toBe("verifying");
     expect(JSON.parse(succeeded!.raw).data.status).toBe("succeeded");
@@ -429,13 +419,7 @@ describe("provider events", () => {
   it("stored but not processed before a crash are processed after the restart", async () => {
     world.set("2026-03-07T11:00:00Z");
     const ownerId = await world.newOwner();
-    world.hold = true;
-    world.held = [];
-    try {
-      await world.buy(ownerId, "starter", "monthly", CARD_OK);
-    } finally {
-      world.hold = false;
-    }
+    await world.holding(() => world.buy(ownerId, "starter", "monthly", CARD_OK));
     for (const d of world.held) await receiveEvent(db(), world.sandbox, d.raw, d.headers, world.now);
     expect(await subscriptionOf(db(), ownerId)).toBeUndefined();
     expect(await processPendingEvents(db(), world.sandbox, world.now)).toBeGreaterThanOrEqual(2);
@@ -447,13 +431,7 @@ describe("provider events", () => {
 
   it("with a forged, altered or stale signature are refused and not stored", async () => {
     const ownerId = await world.newOwner();
-    world.hold = true;
-    world.held = [];
-    try {
-      await world.buy(ownerId, "starter", "monthly", CARD_OK);
-    } finally {
-      world.hold = false;
-    }
+    await world.holding(() => world.buy(ownerId, "starter", "monthly", CARD_OK));
     const real = world.held.find((d) => d.raw.includes('"object":"payment"'))!;
     const t = Math.floor(world.now.getTime() / 1000);
     const forged = [
