@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { listenOnLoopback } from "./loopback";
 import {
   type ChatMessage,
   contentText,
@@ -79,7 +79,6 @@ const PIXEL = Buffer.from(
 export async function startOpenAiPeer(): Promise<OpenAiPeer> {
   const requests: PeerRequest[] = [];
   const embeddingRequests: string[][] = [];
-  const sockets = new Set<Socket>();
   let pixelHits = 0;
   let origin = "";
 
@@ -112,12 +111,8 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
     }
     sendError(res, 404, `no route ${req.method} ${path}`, "invalid_request_error");
   });
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenOnLoopback(server);
+  origin = listening.origin;
   return {
     baseUrl: `${origin}/v1`,
     requests,
@@ -125,12 +120,7 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
     get pixelHits() {
       return pixelHits;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        // Hanging answers would keep close() waiting forever.
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    stop: listening.stop,
   };
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { listenOnLoopback } from "./loopback";
 
 /**
  * A local fake of payOS's Merchant API for tests, speaking it as the `@payos/node` SDK (2.0.5) calls it:
@@ -203,7 +203,6 @@ export async function startPayosPeer(
 ): Promise<PayosPeer> {
   const links = new Map<string, PayosLink>();
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
   let references = 0;
 
   const isExpired = (link: PayosLink, base: PayosStatus) =>
@@ -446,12 +445,8 @@ export async function startPayosPeer(
       }
     });
   });
-  server.on("connection", (s: Socket) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenOnLoopback(server);
+  const baseUrl = listening.origin;
 
   const peer: PayosPeer = {
     baseUrl,
@@ -540,10 +535,7 @@ export async function startPayosPeer(
       });
       return { status: res.status, body: await readAnswer(res) };
     },
-    async stop() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop: listening.stop,
   };
   return peer;
 }

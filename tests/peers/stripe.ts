@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import Stripe from "stripe";
+import { listenOnLoopback } from "./loopback";
 
 /**
  * A local fake of Stripe's REST API for tests, speaking it as the `stripe` SDK calls it: form-encoded bodies
@@ -115,7 +115,6 @@ export async function startStripePeer(webhookSecret = `whsec_${randomBytes(16).t
   const paymentMethods = new Map<string, Obj>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
   // Only its helper is used (no network): it signs events exactly as Stripe does.
   const signer = new Stripe("sk_test_fake_peer");
 
@@ -394,12 +393,8 @@ export async function startStripePeer(webhookSecret = `whsec_${randomBytes(16).t
       send(status, body);
     });
   });
-  server.on("connection", (s: Socket) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenOnLoopback(server);
+  const baseUrl = listening.origin;
 
   const peer: StripePeer = {
     baseUrl,
@@ -500,10 +495,7 @@ export async function startStripePeer(webhookSecret = `whsec_${randomBytes(16).t
       }
       return { status: res.status, body, id };
     },
-    async stop() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop: listening.stop,
   };
   return peer;
 }
