@@ -68,8 +68,15 @@ type Report = {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
 };
+/** The slowest files of a step: where the suite's time goes, to keep CI under its budget. */
+const SLOWEST = 8;
 /** Adds a step's counts, and says what it did not run (a test skipped names its reason in its title). */
 const count = (step: Step): string => {
   if (!step.report || !existsSync(step.report)) return "";
@@ -84,6 +91,11 @@ const count = (step: Step): string => {
     for (const t of file.assertionResults)
       if (t.status === "pending" || t.status === "skipped" || t.status === "todo")
         line += `\n    not run: ${path.relative(process.cwd(), file.name)} › ${t.fullName}`;
+  const slowest = [...r.testResults].sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime));
+  line += `\n  slowest: ${slowest
+    .slice(0, SLOWEST)
+    .map((f) => `${path.relative(process.cwd(), f.name)} ${((f.endTime - f.startTime) / 1000).toFixed(0)} s`)
+    .join(", ")}`;
   return line;
 };
 // The closing line CI reads: every test of every step, counted by the runner itself.
