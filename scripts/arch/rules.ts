@@ -6,6 +6,9 @@
  *
  * The order is the layering, from the bottom: a room imports only rooms listed above it.
  */
+/** What most domain rooms use: settings, contracts, the database, HTTP's errors, messages and the logger. */
+const DOMAIN_BASE = ["lib/config", "lib/contracts", "lib/db", "lib/http", "lib/i18n", "lib/logger"];
+
 export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // Leaves: types, constants and process-wide plumbing with no domain.
   "lib/shared": [],
@@ -67,54 +70,31 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/metrics",
   ],
   "lib/auth": [
+    ...DOMAIN_BASE,
     "lib/agents",
     "lib/api-keys",
     "lib/cache",
-    "lib/config",
     "lib/context",
-    "lib/contracts",
-    "lib/db",
-    "lib/http",
-    "lib/i18n",
     "lib/limits",
-    "lib/logger",
     "lib/mail",
     "lib/shared",
   ],
   "lib/routing": ["lib/auth", "lib/shared"],
   "lib/widget": ["lib/agents", "lib/billing", "lib/cache", "lib/db", "lib/i18n", "lib/shared"],
   "lib/ingest": [
+    ...DOMAIN_BASE,
     "lib/billing",
-    "lib/config",
-    "lib/contracts",
-    "lib/db",
-    "lib/http",
-    "lib/i18n",
     "lib/jobs",
     "lib/limits",
-    "lib/logger",
     "lib/metrics",
     "lib/retrieval",
     "lib/storage",
   ],
   // The chat engine and its doors (lib/chat/send.ts); HTTP only in its transport.
   "lib/chat": [
-    "lib/agents",
-    "lib/auth",
-    "lib/cache",
-    "lib/config",
-    "lib/contracts",
-    "lib/db",
-    "lib/device",
-    "lib/http",
-    "lib/i18n",
-    "lib/lifecycle",
-    "lib/limits",
-    "lib/logger",
-    "lib/mail",
-    "lib/metrics",
-    "lib/retrieval",
-    "lib/widget",
+    ...DOMAIN_BASE,
+    ...["lib/agents", "lib/auth", "lib/cache", "lib/device", "lib/lifecycle", "lib/limits", "lib/mail"],
+    ...["lib/metrics", "lib/retrieval", "lib/widget"],
   ],
   "lib/history": ["lib/chat", "lib/contracts", "lib/db", "lib/http", "lib/retrieval"],
   "lib/billing-views": [
@@ -126,17 +106,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/logger",
     "lib/shared",
   ],
-  "lib/graphql": [
-    "lib/auth",
-    "lib/billing",
-    "lib/config",
-    "lib/contracts",
-    "lib/db",
-    "lib/http",
-    "lib/i18n",
-    "lib/limits",
-    "lib/logger",
-  ],
+  "lib/graphql": [...DOMAIN_BASE, "lib/auth", "lib/billing", "lib/limits"],
   // The process: it wires everything together, so it may import any room.
   "lib/server": ["*"],
 };

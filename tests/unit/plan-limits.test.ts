@@ -9,16 +9,12 @@ import {
 } from "@/lib/billing/plan-limits";
 
 describe("plan limits", () => {
-  it("gives every owner the free plan's values until billing arrives", () => {
-    expect(limitsFor({ id: "00000000-0000-0000-0000-000000000001" })).toEqual({
+  it("gives every owner the free plan until billing arrives: the spec's 1 MB files, the default model, branding shown", () => {
+    const free = limitsFor({ id: "00000000-0000-0000-0000-000000000001" });
+    expect(free).toBe(plans.free);
+    expect(free).toMatchObject({
       plan: "free",
-      crawlPagesPerSite: 50,
       maxFileBytes: 1_048_576,
-      maxFilesPerUpload: 20,
-      documentsPerAgent: 100,
-      charactersPerAgent: 2_000_000,
-      charactersPerDocument: 500_000,
-      monthlyMessages: 200,
       modelChoice: "default",
       canHideBranding: false,
     });
