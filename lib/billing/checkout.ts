@@ -8,7 +8,7 @@ import { BillingError } from "./errors";
 import type { Currency, Cycle } from "./money";
 import type { PlanId } from "./plan-limits";
 import { type CatalogueSettings, isPurchasable, planById, priceOf } from "./plans";
-import { asProviders, type ProviderSet } from "./providers";
+import { asProviders, type PayMethod, type ProviderSet } from "./providers";
 import { type PayInput, SandboxInputError, type SandboxProvider } from "./providers/sandbox";
 import type { PaymentProvider, ProviderPayment } from "./providers/types";
 import { isEntitled } from "./subscription-machine";
@@ -193,7 +193,7 @@ export type PaymentView = {
   /** the provider taking it: the checkout page shows a transfer's QR again */
   provider: string;
   /** how it is paid: a card, or a bank transfer (payOS; the sandbox's transfer option is its own form's) */
-  method: "card" | "bank_transfer";
+  method: PayMethod;
 };
 
 /**

@@ -14,7 +14,8 @@ export type PlanId = (typeof planIds)[number];
  * Which language models an agent may choose (CHAT-3): `default` = the built-in mode and the first configured
  * model (the one every agent answers with unless it picks another); `any` = every configured model.
  */
-export type ModelChoice = "default" | "any";
+export const modelChoices = ["default", "any"] as const;
+export type ModelChoice = (typeof modelChoices)[number];
 
 export type PlanLimits = {
   readonly plan: PlanId;

@@ -9,7 +9,8 @@ import { plans as limitsByPlan, type PlanId, type PlanLimits, planIds } from "./
  * (BILLING_PRICES, BILLING_COMING_SOON in lib/config.ts); everything else is code.
  */
 
-export type PlanStatus = "available" | "coming_soon" | "contact_sales";
+export const planStatuses = ["available", "coming_soon", "contact_sales"] as const;
+export type PlanStatus = (typeof planStatuses)[number];
 export type Locale = "en" | "vi";
 
 export type Price = { readonly cycle: Cycle; readonly currency: Currency; readonly amount: number };

@@ -1,183 +1,86 @@
 import { api, type RequestOptions } from "@/lib/client/api";
 import { contracts } from "@/lib/contracts/client";
+import { billingOperations } from "./billing-operations";
+import type {
+  BillingOperations,
+  CardInput,
+  ContactSalesInput,
+  Currency,
+  Cycle,
+  InvoicesQuery,
+  PayMethod,
+  PaymentMethodsQuery,
+  PaymentQuery,
+  PaymentTokenInput,
+  PreviewChangeQuery,
+  SubscriptionQuery,
+} from "./billing-types.generated";
 
 /**
  * The billing GraphQL API as the browser sees it (issue 15 §5), for the marketing pages (no query cache
- * there) and the owner's billing page alike. Names follow the schema, snake_case.
+ * there) and the owner's billing page alike. Names follow the schema, snake_case; the operations are
+ * ./billing-operations.ts and their types are generated from the schema (`npm run graphql:types`).
  */
 
-export type Cycle = "monthly" | "yearly";
-export type Currency = "VND" | "USD";
-export type PaymentStatus = "pending" | "succeeded" | "failed" | "verifying" | "expired";
+export type {
+  CardEntry,
+  CardInput,
+  ChargeStatus,
+  Currency,
+  Cycle,
+  PayMethod,
+  PaymentStatus,
+} from "./billing-types.generated";
 
-export type Payment = {
-  status: PaymentStatus;
-  plan: string;
-  cycle: Cycle;
-  amount: number;
-  currency: Currency;
-  /** what a partly paid transfer still owes */
-  amount_due?: number | null;
-  method?: "card" | "bank_transfer";
-};
+/** The answers' shapes by the names the pages use, as generated from the schema. */
+export type Payment = NonNullable<PaymentQuery["payment"]>;
+export type Subscription = NonNullable<SubscriptionQuery["subscription"]>;
+export type Notice = NonNullable<Subscription["notice"]>;
+export type Invoice = InvoicesQuery["invoices"][number];
+export type PaymentMethod = PaymentMethodsQuery["payment_methods"][number];
+export type ChangePreview = PreviewChangeQuery["plan_change_preview"];
 
-export type Notice = { kind: "pending" | "expired" | "payment_failed"; date: string | null };
+/** The schema takes any string for these (callers of the API may); the pages send only the closed sets. */
+type Checkout = PaymentTokenInput & { cycle: Cycle; currency: Currency; method?: PayMethod };
 
-export type Subscription = {
-  status: string;
-  cycle: Cycle | null;
-  currency: Currency | null;
-  /** the current period's price, minor units */
-  amount: number;
-  plan: { id: string; name: string };
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  /** when and how much the next renewal charges; null when it will not renew */
-  renewal_date: string | null;
-  renewal_amount: number | null;
-  notice: Notice | null;
-  test_mode: boolean;
-  /** a renewal invoice's number waiting for a bank transfer */
-  pay_by_transfer?: string | null;
-};
-
-export type Invoice = {
-  id: string;
-  number: string;
-  status: string;
-  due_date: string;
-  description: string;
-  payment_method: string | null;
-  /** the plan's name */
-  plan: string;
-  total: number;
-  currency: Currency;
-  type: Cycle;
-};
-
-export type PaymentMethod = {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  is_default: boolean;
-  is_other: boolean;
-  state: "active" | "expired";
-};
-
-export type ChangePreview = {
-  timing: "now" | "period_end";
-  charge: number;
-  currency: Currency;
-  effective_date: string;
-  payment_method: string | null;
-};
-
-export type CardInput = { card_number: string; exp_month: number; exp_year: number; cvc: string };
-
-const PAYMENT = /* GraphQL */ `query Payment($token: String!) {
-  payment(token: $token) { status plan cycle amount currency amount_due method }
-}`;
-const CREATE_TOKEN = /* GraphQL */ `mutation CreatePaymentToken($input: PaymentTokenInput!) {
-  create_payment_token(input: $input) { token checkout_url }
-}`;
-const DROP_TOKEN = /* GraphQL */ `mutation DropPaymentToken($token: String) { drop_payment_token(token: $token) }`;
-const INVOICE_STATUS = /* GraphQL */ `query InvoiceStatus($id: ID!) { invoice(id: $id) { status } }`;
-const CONTACT_SALES = /* GraphQL */ `mutation ContactSales($input: ContactSalesInput!) {
-  contact_sales(input: $input)
-}`;
-const SUBSCRIPTION = /* GraphQL */ `query {
-  subscription {
-    status cycle currency amount current_period_end cancel_at_period_end renewal_date renewal_amount test_mode
-    pay_by_transfer
-    plan { id name }
-    notice { kind date }
-  }
-}`;
-const INVOICES = /* GraphQL */ `query Invoices($last_id: ID) {
-  invoices(last_id: $last_id) { id number status due_date description payment_method plan total currency type }
-}`;
-const METHODS = /* GraphQL */ `query Methods($refresh: Boolean) {
-  payment_methods(refresh: $refresh) { id brand last4 exp_month exp_year is_default is_other state }
-}`;
-const CARD_ENTRY = /* GraphQL */ `query { card_entry }`;
-const START_CARD_SETUP = /* GraphQL */ `mutation { start_card_setup }`;
-const ADD_METHOD = /* GraphQL */ `mutation AddPaymentMethod($input: CardInput!) {
-  add_payment_method(input: $input) { id }
-}`;
-const SET_DEFAULT = /* GraphQL */ `mutation SetDefault($id: ID!) { set_default_payment_method(id: $id) { id } }`;
-const DELETE_METHOD = /* GraphQL */ `mutation DeleteMethod($id: ID!) { delete_payment_method(id: $id) { id } }`;
-const CHANGE_PLAN = /* GraphQL */ `mutation ChangePlan($plan: ID!, $cycle: String!) {
-  change_plan(plan: $plan, cycle: $cycle) { timing status subscription { current_period_end } }
-}`;
-const PREVIEW_CHANGE = /* GraphQL */ `query PreviewChange($plan: ID!, $cycle: String!) {
-  plan_change_preview(plan: $plan, cycle: $cycle) { timing charge currency effective_date payment_method }
-}`;
-const CANCEL = /* GraphQL */ `mutation { cancel_subscription { status } }`;
-const RESUME = /* GraphQL */ `mutation { resume_subscription { status } }`;
+/** Sends one of ./billing-operations.ts by name, typed as the schema says it answers and takes. */
+function run<K extends keyof BillingOperations>(
+  name: K,
+  variables: BillingOperations[K]["variables"],
+  opts?: RequestOptions,
+): Promise<BillingOperations[K]["result"]> {
+  return api.graphql<BillingOperations[K]["result"]>(billingOperations[name], variables, opts);
+}
 
 export const billingApi = {
-  payment: async (token: string, opts?: RequestOptions) =>
-    (await api.graphql<{ payment: Payment | null }>(PAYMENT, { token }, opts)).payment,
+  payment: async (token: string, opts?: RequestOptions) => (await run("Payment", { token }, opts)).payment,
   invoiceStatus: async (id: string, opts?: RequestOptions) =>
-    (await api.graphql<{ invoice: { status: string } | null }>(INVOICE_STATUS, { id }, opts)).invoice
-      ?.status ?? null,
-  createPaymentToken: async (input: {
-    plan: string;
-    cycle: Cycle;
-    currency: Currency;
-    method?: "card" | "bank_transfer";
-  }) =>
-    (
-      await api.graphql<{ create_payment_token: { token: string; checkout_url: string } }>(CREATE_TOKEN, {
-        input,
-      })
-    ).create_payment_token,
+    (await run("InvoiceStatus", { id }, opts)).invoice?.status ?? null,
+  createPaymentToken: async (input: Checkout) =>
+    (await run("CreatePaymentToken", { input })).create_payment_token,
   dropPaymentToken: (token?: string) =>
-    api.graphql(DROP_TOKEN, { token: token ?? null }).then(() => undefined),
-  contactSales: (input: { name: string; email: string; company: string; message: string }) =>
-    api.graphql(CONTACT_SALES, { input }).then(() => undefined),
-  subscription: async (opts?: RequestOptions) =>
-    (await api.graphql<{ subscription: Subscription | null }>(SUBSCRIPTION, {}, opts)).subscription,
+    run("DropPaymentToken", { token: token ?? null }).then(() => undefined),
+  contactSales: (input: ContactSalesInput) => run("ContactSales", { input }).then(() => undefined),
+  subscription: async (opts?: RequestOptions) => (await run("Subscription", {}, opts)).subscription,
   invoices: async (lastId?: string, opts?: RequestOptions) =>
-    (await api.graphql<{ invoices: Invoice[] }>(INVOICES, { last_id: lastId ?? null }, opts)).invoices,
+    (await run("Invoices", { last_id: lastId ?? null }, opts)).invoices,
   /** `refresh`: read again from the provider first (back from its card page). */
   paymentMethods: async (opts?: RequestOptions & { refresh?: boolean }) =>
-    (
-      await api.graphql<{ payment_methods: PaymentMethod[] }>(
-        METHODS,
-        { refresh: opts?.refresh ?? false },
-        opts,
-      )
-    ).payment_methods,
+    (await run("PaymentMethods", { refresh: opts?.refresh ?? false }, opts)).payment_methods,
   /**
    * "form": the sandbox's card form; "hosted": the provider's own page (start_card_setup); "none": no
    * provider keeps cards (transfers only); "unavailable": payments are not set up at all.
    */
-  cardEntry: async (opts?: RequestOptions) =>
-    (await api.graphql<{ card_entry: "form" | "hosted" | "none" | "unavailable" }>(CARD_ENTRY, {}, opts))
-      .card_entry,
-  startCardSetup: async () =>
-    (await api.graphql<{ start_card_setup: string }>(START_CARD_SETUP)).start_card_setup,
-  addPaymentMethod: (input: CardInput) => api.graphql(ADD_METHOD, { input }).then(() => undefined),
-  setDefaultPaymentMethod: (id: string) => api.graphql(SET_DEFAULT, { id }).then(() => undefined),
-  deletePaymentMethod: (id: string) => api.graphql(DELETE_METHOD, { id }).then(() => undefined),
-  changePlan: async (plan: string, cycle: Cycle) =>
-    (
-      await api.graphql<{
-        change_plan: {
-          timing: "now" | "period_end";
-          status: "paid" | "failed" | null;
-          subscription: { current_period_end: string | null } | null;
-        };
-      }>(CHANGE_PLAN, { plan, cycle })
-    ).change_plan,
+  cardEntry: async (opts?: RequestOptions) => (await run("CardEntry", {}, opts)).card_entry,
+  startCardSetup: async () => (await run("StartCardSetup", {})).start_card_setup,
+  addPaymentMethod: (input: CardInput) => run("AddPaymentMethod", { input }).then(() => undefined),
+  setDefaultPaymentMethod: (id: string) => run("SetDefaultPaymentMethod", { id }).then(() => undefined),
+  deletePaymentMethod: (id: string) => run("DeletePaymentMethod", { id }).then(() => undefined),
+  changePlan: async (plan: string, cycle: Cycle) => (await run("ChangePlan", { plan, cycle })).change_plan,
   previewChange: async (plan: string, cycle: Cycle) =>
-    (await api.graphql<{ plan_change_preview: ChangePreview }>(PREVIEW_CHANGE, { plan, cycle }))
-      .plan_change_preview,
-  cancelSubscription: () => api.graphql(CANCEL).then(() => undefined),
-  resumeSubscription: () => api.graphql(RESUME).then(() => undefined),
+    (await run("PreviewChange", { plan, cycle })).plan_change_preview,
+  cancelSubscription: () => run("CancelSubscription", {}).then(() => undefined),
+  resumeSubscription: () => run("ResumeSubscription", {}).then(() => undefined),
   /** The sandbox's own "Pay" (test mode only): a card, or a bank transfer left verifying. */
   sandboxPay: (body: { token: string } & (CardInput | { method: "bank_transfer" }), locale: string) =>
     api.call(contracts.sandboxPay, { body, query: { locale } }),

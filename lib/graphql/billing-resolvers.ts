@@ -18,7 +18,7 @@ import {
 import { currencies, cycles } from "@/lib/billing/money";
 import { planIds } from "@/lib/billing/plan-limits";
 import { planCatalogue } from "@/lib/billing/plans";
-import { isSandbox } from "@/lib/billing/providers";
+import { isSandbox, payMethods } from "@/lib/billing/providers";
 import { contactSales } from "@/lib/billing/sales";
 import { subscriptionOf } from "@/lib/billing/subscriptions";
 import { openTransferInvoice } from "@/lib/billing/transfers";
@@ -62,7 +62,7 @@ const checkoutInput = z.object({
   plan: z.enum(planIds),
   cycle: z.enum(cycles),
   currency: z.enum(currencies).nullish(),
-  method: z.enum(["card", "bank_transfer"]).nullish(),
+  method: z.enum(payMethods).nullish(),
 });
 
 const planChange = z.object({ plan: z.enum(planIds), cycle: z.enum(cycles) });

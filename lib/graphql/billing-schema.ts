@@ -1,17 +1,56 @@
 import "server-only";
+import { currencies, cycles } from "@/lib/billing/money";
+import { modelChoices } from "@/lib/billing/plan-limits";
+import { planStatuses } from "@/lib/billing/plans";
+import { payMethods } from "@/lib/billing/providers/choice";
+import {
+  invoiceKinds,
+  invoiceStatuses,
+  noticeKinds,
+  paymentTokenStatuses,
+  subscriptionStatuses,
+} from "@/lib/db/schema";
 
 /**
  * The billing GraphQL API (spec §5, BILL-1 … BILL-5; docs/billing.md). Money is an integer number of the
  * currency's minor unit (VND has none; USD in cents), dates are ISO 8601 strings, names and texts follow the
  * request's language. Everything but `plans` and `contact_sales` needs a signed-in owner ("Unauthorized").
+ *
+ * Output fields whose values are a closed set are enums (their values are the domain's own lists, so the API
+ * cannot drift from the code that writes them); inputs stay String, so callers' `$cycle: String!` keeps
+ * working, and the resolvers' zod contracts check them. The browser's types are generated from this
+ * (`npm run graphql:types`, lib/client/billing-types.generated.ts).
  */
+const values = (list: readonly string[]) => list.join(" ");
+
 export const billingTypeDefs = /* GraphQL */ `
+  enum Cycle { ${values(cycles)} }
+  enum Currency { ${values(currencies)} }
+  "available | coming_soon | contact_sales"
+  enum PlanStatus { ${values(planStatuses)} }
+  "default: the built-in mode and the default model; any: every configured model"
+  enum ModelChoice { ${values(modelChoices)} }
+  enum SubscriptionStatus { ${values(subscriptionStatuses)} }
+  enum NoticeKind { ${values(noticeKinds)} }
+  enum InvoiceStatus { ${values(invoiceStatuses)} }
+  enum InvoiceKind { ${values(invoiceKinds)} }
+  enum PaymentStatus { ${values(paymentTokenStatuses)} }
+  "how a checkout is paid"
+  enum PayMethod { ${values(payMethods)} }
+  "active | expired (past its expiry date)"
+  enum PaymentMethodState { active expired }
+  "now: charged and applied at once; period_end: waits for the current period's end"
+  enum ChangeTiming { now period_end }
+  "the outcome of a plan change charged now"
+  enum ChargeStatus { paid failed }
+  "form: the sandbox's test cards (add_payment_method); hosted: the provider's page (start_card_setup); none: no provider keeps cards (transfers only); unavailable: payments are not set up"
+  enum CardEntry { form hosted none unavailable }
+
   "A plan's price for one period of a cycle."
   type Price {
-    "monthly | yearly (yearly = monthly × 12 × 0.8)"
-    cycle: String!
-    "VND | USD"
-    currency: String!
+    "yearly = monthly × 12 × 0.8"
+    cycle: Cycle!
+    currency: Currency!
     "minor units"
     amount: Int!
   }
@@ -24,8 +63,7 @@ export const billingTypeDefs = /* GraphQL */ `
     crawl_pages_per_site: Int!
     files_per_upload: Int!
     max_file_bytes: Int!
-    "default (built-in mode and the default model) | any"
-    model_choice: String!
+    model_choice: ModelChoice!
     can_hide_branding: Boolean!
   }
 
@@ -34,8 +72,7 @@ export const billingTypeDefs = /* GraphQL */ `
     id: ID!
     name: String!
     pitch: String!
-    "available | coming_soon | contact_sales"
-    status: String!
+    status: PlanStatus!
     "free 0 … enterprise 4: a higher rank is an upgrade"
     rank: Int!
     "every cycle × currency; empty for enterprise (a quote)"
@@ -44,16 +81,14 @@ export const billingTypeDefs = /* GraphQL */ `
   }
 
   type Notice {
-    "pending | expired | payment_failed"
-    kind: String!
+    kind: NoticeKind!
     date: String!
   }
 
   type Subscription {
-    "verifying | active | past_due | expired | canceled | incomplete"
-    status: String!
-    cycle: String
-    currency: String
+    status: SubscriptionStatus!
+    cycle: Cycle
+    currency: Currency
     "the current period's price, minor units"
     amount: Int!
     plan: Plan!
@@ -66,7 +101,7 @@ export const billingTypeDefs = /* GraphQL */ `
     cancel_at_period_end: Boolean!
     "a downgrade or cycle change waiting for the period's end"
     pending_plan: ID
-    pending_cycle: String
+    pending_cycle: Cycle
     "when and how much the next renewal charges; null when it will not renew"
     renewal_date: String
     renewal_amount: Int
@@ -82,10 +117,8 @@ export const billingTypeDefs = /* GraphQL */ `
     id: ID!
     "AC-2026-000042"
     number: String!
-    "upcoming | paid | failed | void"
-    status: String!
-    "checkout | renewal | change"
-    kind: String!
+    status: InvoiceStatus!
+    kind: InvoiceKind!
     due_date: String!
     description: String!
     payment_method: String
@@ -93,9 +126,9 @@ export const billingTypeDefs = /* GraphQL */ `
     plan: String!
     plan_id: ID!
     total: Int!
-    currency: String!
-    "monthly | yearly"
-    type: String!
+    currency: Currency!
+    "the cycle billed"
+    type: Cycle!
     period_start: String!
     period_end: String!
     issued_at: String!
@@ -110,8 +143,7 @@ export const billingTypeDefs = /* GraphQL */ `
     exp_year: Int!
     is_default: Boolean!
     is_other: Boolean!
-    "active | expired"
-    state: String!
+    state: PaymentMethodState!
   }
 
   input PaymentTokenInput {
@@ -132,12 +164,11 @@ export const billingTypeDefs = /* GraphQL */ `
   }
 
   type Payment {
-    "pending | succeeded | failed | verifying | expired"
-    status: String!
+    status: PaymentStatus!
     plan: ID!
-    cycle: String!
+    cycle: Cycle!
     amount: Int!
-    currency: String!
+    currency: Currency!
     "the outcome for people, in the request's language"
     title: String!
     message: String!
@@ -145,17 +176,16 @@ export const billingTypeDefs = /* GraphQL */ `
     test_mode: Boolean!
     "what a partly paid bank transfer still owes, minor units (null: nothing known to be owed)"
     amount_due: Int
-    "card | bank_transfer: how this checkout is paid (Use another method offers the other)"
-    method: String!
+    "how this checkout is paid (Use another method offers the other)"
+    method: PayMethod!
   }
 
   "What a plan change would do now, read before confirming it"
   type PlanChangePreview {
-    "now | period_end"
-    timing: String!
+    timing: ChangeTiming!
     "charged now to the default payment method, minor units (0: nothing due)"
     charge: Int!
-    currency: String!
+    currency: Currency!
     "when the new plan or cycle starts (ISO 8601)"
     effective_date: String!
     "the default payment method charged, e.g. Visa •••• 4242; null when nothing is charged"
@@ -163,10 +193,9 @@ export const billingTypeDefs = /* GraphQL */ `
   }
 
   type PlanChange {
-    "now | period_end"
-    timing: String!
-    "paid | failed when charged now; null when it waits for the period's end"
-    status: String
+    timing: ChangeTiming!
+    "set when charged now; null when it waits for the period's end"
+    status: ChargeStatus
     invoice: Invoice
     subscription: Subscription
   }
@@ -195,8 +224,8 @@ export const billingTypeDefs = /* GraphQL */ `
     invoice(id: ID!): Invoice
     "with refresh, the cards are first read again from the provider (back from its card page; its event may not be processed yet)"
     payment_methods(refresh: Boolean): [PaymentMethod!]!
-    "how a card is added: form (the sandbox's test cards, add_payment_method) or hosted (start_card_setup's page)"
-    card_entry: String!
+    "how a card is added (see CardEntry)"
+    card_entry: CardEntry!
     "the owner's own checkout only; without a token, the one in the payment_token cookie"
     payment(token: String): Payment
     "what change_plan would do now (a refusal answers the same translated error change_plan would)"

@@ -1,7 +1,8 @@
 import type { Currency } from "../money";
 import type { PaymentProvider } from "./types";
 
-export type PayMethod = "card" | "bank_transfer";
+export const payMethods = ["card", "bank_transfer"] as const;
+export type PayMethod = (typeof payMethods)[number];
 
 /**
  * The payment providers this deployment has (config's PAYMENT_PROVIDERS, from the keys that are set), and

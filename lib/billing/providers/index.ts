@@ -9,7 +9,14 @@ import { type EventDelivery, SandboxProvider, sandboxSecret } from "./sandbox";
 import { StripeProvider } from "./stripe";
 import type { PaymentProvider } from "./types";
 
-export { asProviders, type PayMethod, type ProviderSet, type Providers, providerChoice } from "./choice";
+export {
+  asProviders,
+  type PayMethod,
+  type ProviderSet,
+  type Providers,
+  payMethods,
+  providerChoice,
+} from "./choice";
 
 export type ProviderOptions = { deliver?: EventDelivery; onStored?: (eventId: string) => Promise<void> };
 
