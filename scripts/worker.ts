@@ -1,6 +1,7 @@
 import { broadcaster } from "@/lib/cache/broadcast";
 import { migrate } from "@/lib/db/migrate";
 import { startJobSystem } from "@/lib/jobs/boss";
+import { jobQueues } from "@/lib/server/job-queues";
 import { refuseLocalFilesAcrossMachines } from "@/lib/server/shared-disk";
 import { openForScript } from "./lib";
 
@@ -22,7 +23,7 @@ try {
   process.exit(1);
 }
 await migrate(database);
-const jobs = await startJobSystem(database, { work: true });
+const jobs = await startJobSystem(database, { work: true, queues: jobQueues(cfg) });
 // Jobs change what web instances cache (a plan activated by a payment event): they are told at once.
 await broadcaster().start(database.pool!);
 console.log(`Worker running on ${database.location} (WORKER_MODE=${cfg.WORKER_MODE}).`);

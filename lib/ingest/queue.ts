@@ -32,7 +32,8 @@ async function resumeInterrupted(boss: PgBoss, db: Db): Promise<void> {
   if (open.length > 0) log.info(`resumed ${open.length} interrupted document(s)`);
 }
 
-export const ingestQueue: JobQueue = {
+/** The learning queue, with `concurrency` (WORKER_CONCURRENCY) workers per process. */
+export const ingestQueue = (concurrency: number): JobQueue => ({
   name: INGEST_QUEUE,
   // `short`: at most one waiting job per document; expiry hands a job lost with its process back.
   options: {
@@ -42,9 +43,7 @@ export const ingestQueue: JobQueue = {
     retryBackoff: true,
     expireInSeconds: 600,
   },
-  work: { localConcurrency: 2, pollingIntervalSeconds: 1 },
-  // WORKER_CONCURRENCY sets how many a process learns at once.
-  scalable: true,
+  work: { localConcurrency: concurrency, pollingIntervalSeconds: 1 },
   onStart: resumeInterrupted,
   handler: async (database, data, job) => {
     const id = (data as { documentId?: string } | undefined)?.documentId;
@@ -52,4 +51,4 @@ export const ingestQueue: JobQueue = {
     const [doc] = await database.db.select().from(documents).where(eq(documents.id, id)).limit(1);
     if (doc) await ingest(database.db, fileStore(), doc, { final: job.retryCount >= RETRY_LIMIT });
   },
-};
+});

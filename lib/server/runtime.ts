@@ -11,6 +11,7 @@ import { logger } from "@/lib/logger";
 import { startRedirectRefresh } from "@/lib/redirects/refresh";
 import { indexStoredVectors } from "@/lib/retrieval/vector-index";
 import { registerEmbedPolicyLookup } from "@/lib/widget/embed-policy";
+import { jobQueues } from "./job-queues";
 import { applicationName, refuseLocalFilesAcrossMachines } from "./shared-disk";
 
 const log = logger("agentcity");
@@ -62,7 +63,7 @@ async function boot(): Promise<Runtime> {
     else void indexed;
   }
   const work = database.kind === "pglite" || cfg.WORKER_MODE === "inline";
-  const jobs = await startJobSystem(database, { work });
+  const jobs = await startJobSystem(database, { work, queues: jobQueues(cfg) });
   startRedirectRefresh(database.db, cfg.REDIRECTS_REFRESH_SECONDS);
   registerEmbedPolicyLookup(async () => database.db);
   // Other instances' changes reach this process's caches (one process on PGlite: nobody to hear).
