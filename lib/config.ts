@@ -99,13 +99,16 @@ const schema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 32, "SESSION_SECRET must be at least 32 characters"),
   WORKER_MODE: z.enum(["inline", "separate"]).default("inline"),
-  /** Documents and websites one process learns at once (the ingestion queue's concurrency per process). */
+  /**
+   * Documents and websites one process learns at once (the ingestion queue's concurrency per process); one
+   * owner takes at most all but one of them (lib/ingest/schedule.ts).
+   */
   WORKER_CONCURRENCY: z.coerce
     .number({ error: "WORKER_CONCURRENCY must be a whole number from 1 to 32" })
     .int("WORKER_CONCURRENCY must be a whole number from 1 to 32")
     .min(1, "WORKER_CONCURRENCY must be a whole number from 1 to 32")
     .max(32, "WORKER_CONCURRENCY must be a whole number from 1 to 32")
-    .default(2),
+    .default(3),
   VERSION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REDIRECTS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**

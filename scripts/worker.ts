@@ -23,7 +23,7 @@ try {
   process.exit(1);
 }
 await migrate(database);
-const jobs = await startJobSystem(database, { work: true, queues: jobQueues });
+const jobs = await startJobSystem(database, { work: true, queues: jobQueues(cfg) });
 // Jobs change what web instances cache (a plan activated by a payment event): they are told at once.
 await broadcaster().start(database.pool!);
 console.log(`Worker running on ${database.location} (WORKER_MODE=${cfg.WORKER_MODE}).`);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PgBoss } from "pg-boss";
-import type { JobQueue } from "@/lib/jobs/types";
+import type { JobQueue } from "@/lib/jobs/workers";
 import { logger } from "@/lib/logger";
 import { expirePaymentTokens } from "./checkout";
 import { processEvent, processPendingEvents } from "./events";
@@ -25,7 +25,7 @@ export async function queueBillingEvent(boss: PgBoss, eventId: string): Promise<
 }
 
 /**
- * Billing's queues, in lib/jobs/workers.ts's `queues` list. Every handler is idempotent, so pg-boss's
+ * Billing's queues, in the process's list (lib/server/job-queues.ts). Every handler is idempotent, so pg-boss's
  * at-least-once delivery, a cron firing twice or a worker killed mid-run is harmless.
  */
 export const billingQueues: ReadonlyArray<JobQueue> = [

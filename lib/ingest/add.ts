@@ -23,7 +23,8 @@ export type AddContext = {
   agentId: string;
   locale: Locale;
   store: FileStore;
-  enqueue: (documentId: string) => Promise<void>;
+  /** Queues the learning of a document just stored: its size and type decide how soon (schedule.ts). */
+  enqueue: (doc: { id: string; type: DocumentType; size: number }) => Promise<void>;
   maxFileBytes: number;
   /** The owner's plan (`currentLimits`): documents and characters per agent are checked against it. */
   limits: PlanLimits;
@@ -190,7 +191,7 @@ export async function addWebsite(
     sourceUrl: checked.url,
   });
   if (!row) return { accepted: [], rejected: [{ name, message: errorText(ctx.locale, "site_duplicate") }] };
-  await ctx.enqueue(row.id);
+  await ctx.enqueue(row);
   return { accepted: [toListItem(row, ctx.locale)], rejected: [] };
 }
 
@@ -225,6 +226,6 @@ async function store(
     await ctx.store.delete(key);
     return null;
   }
-  await ctx.enqueue(row.id);
+  await ctx.enqueue(row);
   return toListItem(row, ctx.locale);
 }

@@ -1,12 +1,14 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Db } from "@/lib/db/client";
-import { documents } from "@/lib/db/schema";
-import type { JobQueue } from "@/lib/jobs/types";
+import { agents, documents } from "@/lib/db/schema";
+import type { JobQueue } from "@/lib/jobs/workers";
 import { logger } from "@/lib/logger";
+import type { DocumentType } from "@/lib/shared/document-kinds";
 import { fileStore } from "@/lib/storage/store";
 import { ingest } from "./pipeline";
+import { learningLanes, learningPriority } from "./schedule";
 
 const log = logger("ingest");
 
@@ -14,9 +16,16 @@ export const INGEST_QUEUE = "ingest.document";
 /** Runs after the first; a document still failing on a passing error after these is marked failed. */
 const RETRY_LIMIT = 3;
 
+/** A document to learn: its size and type set its priority, its owner the group it is capped in. */
+export type QueuedDocument = { id: string; type: DocumentType; size: number; ownerId: string };
+
 /** One queued job per document at most; a running one does not block a recovery run (see below). */
-export async function sendIngest(boss: PgBoss, documentId: string): Promise<void> {
-  await boss.send(INGEST_QUEUE, { documentId }, { singletonKey: documentId });
+export async function sendIngest(boss: PgBoss, doc: QueuedDocument): Promise<void> {
+  await boss.send(
+    INGEST_QUEUE,
+    { documentId: doc.id },
+    { singletonKey: doc.id, priority: learningPriority(doc), group: { id: doc.ownerId } },
+  );
 }
 
 /**
@@ -25,14 +34,16 @@ export async function sendIngest(boss: PgBoss, documentId: string): Promise<void
  */
 async function resumeInterrupted(boss: PgBoss, db: Db): Promise<void> {
   const open = await db
-    .select({ id: documents.id })
+    .select({ id: documents.id, type: documents.type, size: documents.size, ownerId: agents.ownerId })
     .from(documents)
-    .where(and(eq(documents.status, "processing")));
-  for (const { id } of open) await sendIngest(boss, id);
+    .innerJoin(agents, eq(agents.id, documents.agentId))
+    .where(eq(documents.status, "processing"));
+  for (const doc of open) await sendIngest(boss, doc);
   if (open.length > 0) log.info(`resumed ${open.length} interrupted document(s)`);
 }
 
-export const ingestQueue: JobQueue = {
+/** The learning queue, with `concurrency` (WORKER_CONCURRENCY) workers per process and the lanes of schedule.ts. */
+export const ingestQueue = (concurrency: number): JobQueue => ({
   name: INGEST_QUEUE,
   // `short`: at most one waiting job per document; expiry hands a job lost with its process back.
   options: {
@@ -42,9 +53,7 @@ export const ingestQueue: JobQueue = {
     retryBackoff: true,
     expireInSeconds: 600,
   },
-  work: { localConcurrency: 2, pollingIntervalSeconds: 1 },
-  // WORKER_CONCURRENCY sets how many a process learns at once.
-  scalable: true,
+  work: learningLanes(concurrency),
   onStart: resumeInterrupted,
   handler: async (database, data, job) => {
     const id = (data as { documentId?: string } | undefined)?.documentId;
@@ -52,4 +61,4 @@ export const ingestQueue: JobQueue = {
     const [doc] = await database.db.select().from(documents).where(eq(documents.id, id)).limit(1);
     if (doc) await ingest(database.db, fileStore(), doc, { final: job.retryCount >= RETRY_LIMIT });
   },
-};
+});

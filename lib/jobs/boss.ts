@@ -3,8 +3,7 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { watchQueueDepths } from "@/lib/metrics/registry";
-import type { JobQueue } from "./types";
-import { registerWorkers } from "./workers";
+import { type JobQueue, registerWorkers } from "./workers";
 
 const log = logger("jobs");
 
@@ -23,18 +22,17 @@ export async function startJobSystem(
   database: Database,
   opts: { work: boolean; queues: ReadonlyArray<JobQueue> },
 ): Promise<JobSystem> {
-  const { queues } = opts;
   const boss =
     database.kind === "pglite"
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schema: "pgboss" })
       : new PgBoss({ connectionString: database.pool!.options.connectionString, max: 4, schema: "pgboss" });
   boss.on("error", (err: Error) => log.error(err.message));
   await boss.start();
-  if (opts.work) await registerWorkers(boss, database, queues);
+  if (opts.work) await registerWorkers(boss, database, opts.queues);
   // queue_depth, read on each scrape. This pg-boss has no getQueueSize: it keeps per-queue counts itself,
   // refreshed on its monitor pass (every 60 s), so a scrape costs one small query, never a count of jobs.
   watchQueueDepths(async () => {
-    const found = await boss.getQueues(queues.map((q) => q.name));
+    const found = await boss.getQueues(opts.queues.map((q) => q.name));
     return Object.fromEntries(found.map((q) => [q.name, q.queuedCount]));
   });
   return {

@@ -1,26 +1,48 @@
 import "server-only";
-import type { PgBoss } from "pg-boss";
-import { config } from "@/lib/config";
+import type { PgBoss, Queue as QueueOptions, WorkOptions } from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import type { JobQueue } from "./types";
 
 const log = logger("jobs");
 
-/** Works every queue of `queues` in this process (their handlers run here). */
+/** How one set of workers fetches: how many at once, how often, which priorities, how many per group. */
+export type WorkLane = Pick<
+  WorkOptions,
+  "localConcurrency" | "pollingIntervalSeconds" | "localGroupConcurrency" | "minPriority"
+>;
+
+/**
+ * One background queue and its handler. The areas own theirs (ingestion, billing, maintenance); the
+ * process's list is put together in lib/server/job-queues.ts, so this folder knows no domain.
+ * `cron` makes a queue recurring.
+ */
+export type JobQueue = {
+  name: string;
+  cron?: string;
+  /** created with the queue: retries, expiry, policy */
+  options?: Omit<QueueOptions, "name">;
+  /** how the workers fetch; a list starts one set of workers per entry, all on the same handler */
+  work?: WorkLane | readonly WorkLane[];
+  /** A throw fails this attempt: pg-boss runs the job again while `options.retryLimit` allows. */
+  handler: (database: Database, data: unknown, job: { retryCount: number }) => Promise<unknown>;
+  /** runs once when this process starts working the queue */
+  onStart?: (boss: PgBoss, db: Database["db"]) => Promise<void>;
+};
+
 export async function registerWorkers(
   boss: PgBoss,
   database: Database,
   queues: ReadonlyArray<JobQueue>,
 ): Promise<void> {
-  const concurrency = config().WORKER_CONCURRENCY;
   for (const q of queues) {
     await boss.createQueue(q.name, q.options);
     if (q.cron) await boss.schedule(q.name, q.cron);
-    const work = q.scalable ? { ...q.work, localConcurrency: concurrency } : { ...q.work };
-    await boss.work(q.name, work, async ([job]) =>
-      q.handler(database, job?.data, { retryCount: job?.retryCount ?? 0 }),
-    );
+    const lanes: readonly WorkLane[] = Array.isArray(q.work) ? q.work : [q.work ?? {}];
+    for (const lane of lanes) {
+      await boss.work(q.name, { ...lane }, async ([job]) =>
+        q.handler(database, job?.data, { retryCount: job?.retryCount ?? 0 }),
+      );
+    }
     await q.onStart?.(boss, database.db).catch((err) => log.error(`${q.name} start:`, err));
   }
 }

@@ -63,7 +63,7 @@ async function boot(): Promise<Runtime> {
     else void indexed;
   }
   const work = database.kind === "pglite" || cfg.WORKER_MODE === "inline";
-  const jobs = await startJobSystem(database, { work, queues: jobQueues });
+  const jobs = await startJobSystem(database, { work, queues: jobQueues(cfg) });
   startRedirectRefresh(database.db, cfg.REDIRECTS_REFRESH_SECONDS);
   registerEmbedPolicyLookup(async () => database.db);
   // Other instances' changes reach this process's caches (one process on PGlite: nobody to hear).

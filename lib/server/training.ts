@@ -20,7 +20,7 @@ export async function trainingContext(
     agentId: agent.id,
     locale,
     store: fileStore(),
-    enqueue: (id) => sendIngest(rt.jobs.boss, id),
+    enqueue: (doc) => sendIngest(rt.jobs.boss, { ...doc, ownerId: agent.ownerId }),
     maxFileBytes: limits.maxFileBytes,
     limits,
   };

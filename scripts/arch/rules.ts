@@ -44,7 +44,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   ],
   // Jobs knows no domain: lib/server hands it the queues and their handlers.
   "lib/jobs": ["lib/config", "lib/db", "lib/logger", "lib/metrics"],
-  "lib/maintenance": ["lib/db"],
+  "lib/maintenance": ["lib/db", "lib/jobs", "lib/logger"],
   "lib/redirects": ["lib/db", "lib/logger"],
   "lib/retrieval": ["lib/cache", "lib/config", "lib/db", "lib/logger", "lib/metrics"],
   "lib/agents": ["lib/cache", "lib/contracts", "lib/db", "lib/i18n", "lib/shared"],
@@ -83,6 +83,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "lib/widget": ["lib/agents", "lib/billing", "lib/cache", "lib/db", "lib/i18n", "lib/shared"],
   "lib/ingest": [
     ...DOMAIN_BASE,
+    "lib/shared",
     "lib/billing",
     "lib/jobs",
     "lib/limits",

@@ -127,7 +127,10 @@ function availableBytes(): number {
 /**
  * Admits parses while there is memory for them: at most `size` at once, and a second one only when the
  * machine (or container) still has room for another child at its ceiling on top of a reserve for the
- * server itself. The first parse always runs, so a small machine is slow rather than stuck.
+ * server itself. The first parse always runs, so a small machine is slow rather than stuck. Waiting
+ * parses go smallest file first (in arrival order among equals): a short one never waits behind a long
+ * one that merely arrived earlier. The queue is short (one entry per document being learned), so a
+ * large file is passed over only by the few smaller ones queued with it.
  */
 export class Gate {
   private active = 0;
@@ -135,7 +138,7 @@ export class Gate {
   private readonly perTaskBytes: number;
   private readonly reserveBytes: number;
   private readonly available: () => number;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: { weight: number; resume: () => void }[] = [];
 
   constructor(size: number, perTaskBytes = 0, reserveBytes = 0, available: () => number = availableBytes) {
     this.size = Math.max(1, size);
@@ -154,16 +157,23 @@ export class Gate {
     return Math.max(1, Math.min(this.size, fit));
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.slots()) await new Promise<void>((r) => this.waiting.push(r));
+  /** `weight` orders the waiting: the file's size in bytes. */
+  async run<T>(task: () => Promise<T>, weight = 0): Promise<T> {
+    if (this.active >= this.slots()) await new Promise<void>((resume) => this.enqueue({ weight, resume }));
     else this.active++;
     try {
       return await task();
     } finally {
       // A finishing task hands its slot straight to the next waiter, so no newcomer can slip in between.
       const next = this.waiting.shift();
-      if (next) next();
+      if (next) next.resume();
       else this.active--;
     }
+  }
+
+  private enqueue(entry: { weight: number; resume: () => void }): void {
+    const after = this.waiting.findIndex((w) => w.weight > entry.weight);
+    if (after < 0) this.waiting.push(entry);
+    else this.waiting.splice(after, 0, entry);
   }
 }

@@ -11,6 +11,6 @@ export const POST = route(contracts.retryDocument, async (ctx) => {
   if (doc.status === "processing") throw new ApiError("conflict", "document_busy");
   if (doc.status === "completed" && doc.type !== "url") throw new ApiError("conflict", "document_learned");
   const row = await markProcessing(ctx.db, doc.id);
-  await training.add.enqueue(doc.id);
+  await training.add.enqueue(doc);
   return ctx.ok(toListItem(row ?? doc, ctx.locale));
 });
