@@ -1,7 +1,7 @@
 import "server-only";
 import { TtlLru } from "@/lib/cache/ttl-lru";
 import { contentTerms, markedForms, syllablePairs, type TermWeights } from "./answerable";
-import { sentences } from "./chunk";
+import { sentences } from "./sentences";
 import { foldForSearch, searchTerms } from "./fold";
 import { markedTokens } from "./query";
 
@@ -42,12 +42,11 @@ const ROW = /^[^:;\n]{1,80}: [^;\n]*(?:; [^:;\n]{1,80}: [^;\n]*)+$/;
 export function passageUnits(content: string): Unit[] {
   const units: Unit[] = [];
   let question: string | null = null;
-  const prose = (text: string) => {
-    if (question !== null) {
-      text = `${question} ${text}`;
-      question = null;
-    }
-    if (/[?？]\s*$/.test(text)) question = text;
+  const prose = (sentence: string) => {
+    const text = question === null ? sentence : `${question} ${sentence}`;
+    question = null;
+    // The sentence, not the text so far: questions in a row would be read again for each one.
+    if (/[?？]\s*$/.test(sentence)) question = text;
     else units.push({ text, row: null, index: units.length });
   };
   for (const raw of content.split("\n")) {

@@ -91,6 +91,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/http",
     "lib/i18n",
     "lib/jobs",
+    "lib/lifecycle",
     "lib/limits",
     "lib/logger",
     "lib/metrics",

@@ -1,6 +1,7 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { workerEntry } from "@/lib/db/pglite-thread/worker-entry";
+import { isDraining } from "@/lib/lifecycle/drain";
 import { detectType } from "./detect.ts";
 import { Gate, runWorker, type WorkerOptions } from "./run-worker.ts";
 import { defaultLimits, type ParsableType, type ParseLimits, type ParseResult, tooLarge } from "./types.ts";
@@ -20,6 +21,17 @@ export {
 
 export type ParseInput = { bytes: Uint8Array; name: string; type?: ParsableType };
 
+/**
+ * The process is shutting down: no parse starts. Not the file's fault, so not a ParseFailure: the document
+ * stays "processing" and is learned when a server starts again (lib/ingest/queue.ts resumes it).
+ */
+export class ParsingStopped extends Error {
+  override name = "ParsingStopped";
+  constructor() {
+    super("the server is stopping: no new parse is started");
+  }
+}
+
 const workerFile = () => workerEntry(import.meta.url, "lib/ingest/parse/worker.ts", "ingest parser worker");
 
 let entry: string | null = null;
@@ -35,7 +47,9 @@ const gate = new Gate(PARSES_AT_ONCE, defaultLimits.maxRssMb * 1024 * 1024, 256 
  * Parses one file in a child process of its own: a heap limit and a ceiling on the whole process's memory
  * (a watchdog kills it past that), a wall-clock limit, the input-size limit checked here before any process
  * starts, decoded-size budgets inside (zip entries, PDF streams) and a budget of characters learned.
- * Never throws for a bad file: the answer says why it could not be read.
+ * Never throws for a bad file: the answer says why it could not be read. Throws ParsingStopped once the
+ * server drains (SIGTERM), also for a parse still waiting for its turn: a child started then would outlive
+ * the server that asked for it.
  */
 export async function parseDocument(
   input: ParseInput,
@@ -50,12 +64,13 @@ export async function parseDocument(
   if (!detected.ok) return detected;
   entry ??= workerFile();
   const job = { bytes: input.bytes, name: input.name, type: input.type, limits: l };
-  return gate.run(() =>
-    runWorker(entry!, job, {
+  return gate.run(async () => {
+    if (isDraining()) throw new ParsingStopped();
+    return runWorker(entry!, job, {
       timeoutMs: l.timeoutMs,
       maxHeapMb: l.maxHeapMb,
       maxRssMb: l.maxRssMb,
       ...hooks,
-    }),
-  );
+    });
+  });
 }
