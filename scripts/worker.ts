@@ -1,6 +1,7 @@
 import { broadcaster } from "@/lib/cache/broadcast";
 import { migrate } from "@/lib/db/migrate";
 import { startJobSystem } from "@/lib/jobs/boss";
+import { drain } from "@/lib/lifecycle/drain";
 import { jobQueues } from "@/lib/server/job-queues";
 import { refuseLocalFilesAcrossMachines } from "@/lib/server/shared-disk";
 import { openForScript } from "./lib";
@@ -28,6 +29,8 @@ const jobs = await startJobSystem(database, { work: true, queues: jobQueues(cfg)
 await broadcaster().start(database.pool!);
 console.log(`Worker running on ${database.location} (WORKER_MODE=${cfg.WORKER_MODE}).`);
 const stop = async () => {
+  // No answers are streamed here; draining is what stops the jobs still waiting from starting a parse.
+  await drain(0);
   await jobs.stop();
   await broadcaster().stop();
   await database.close();

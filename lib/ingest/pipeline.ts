@@ -5,13 +5,13 @@ import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { agents } from "@/lib/db/schema";
 import { CrawlError, type CrawlPage, crawlMessage, crawlSite } from "@/lib/ingest/crawl";
-import { parseDocument } from "@/lib/ingest/parse";
+import { ParsingStopped, parseDocument } from "@/lib/ingest/parse";
 import { keepFirst } from "@/lib/ingest/parse/text";
 import { agentUsage } from "@/lib/limits/agent-usage";
 import { currentLimits } from "@/lib/limits/entitlement";
 import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics/registry";
-import { chunk } from "@/lib/retrieval/chunk";
+import { chunkInTurns } from "@/lib/retrieval/chunk";
 import { configuredEmbedder } from "@/lib/retrieval/embedder";
 import { replacePassages } from "@/lib/retrieval/passages";
 import type { FileStore } from "@/lib/storage/store";
@@ -42,6 +42,11 @@ export async function ingest(
     if (doc.type === "url") await learnWebsite(db, doc);
     else await learnFile(db, store, doc);
   } catch (err) {
+    if (err instanceof ParsingStopped) {
+      // Shutting down: the document stays "processing", and the next server to start learns it.
+      log.info(`document ${doc.id} left for the next start: ${err.message}`);
+      throw err;
+    }
     if (!attempt.final) {
       metrics().ingestionJobs.inc({ state: "retried" });
       log.warn(`document ${doc.id} will be tried again:`, err);
@@ -107,7 +112,8 @@ async function learnFile(db: Db, store: FileStore, doc: DocumentRow): Promise<vo
       truncated = true;
       cutByAgent = true;
     }
-    const passages = chunk(sections).map((c) => ({
+    // In turns: the server keeps answering while a long document is cut (one of initials held it for 89 s).
+    const passages = (await chunkInTurns(sections)).map((c) => ({
       heading: c.heading,
       content: c.content,
       language: parsed.language ?? null,
@@ -177,7 +183,8 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
       contentHash: page.contentHash,
     });
     if (page.status !== "completed" || !page.sections) return;
-    const passages = chunk(page.sections.map((s) => ({ heading: s.heading, text: s.text }))).map((c) => ({
+    const sections = page.sections.map((s) => ({ heading: s.heading, text: s.text }));
+    const passages = (await chunkInTurns(sections)).map((c) => ({
       heading: c.heading ? `${page.title ?? ""} — ${c.heading}`.replace(/^ — /, "") : (page.title ?? null),
       content: c.content,
     }));

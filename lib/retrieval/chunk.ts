@@ -1,7 +1,13 @@
 import "server-only";
+import { isSpace, PAUSE, STRETCH, sentencesOf, wordPieces } from "./sentences";
+
 /**
  * Splitting a document into passages for the index. Pure and deterministic: the same sections always give
  * the same passages with the same ordinals, which is what makes re-indexing idempotent.
+ *
+ * Linear in the text's length (lines, sentences and pieces are each found in one pass), so the work per
+ * document is bounded by the characters its plan lets it learn. `chunkInTurns` does the same work in
+ * slices, handing the event loop back between them: the server answers while a large document is cut.
  */
 
 export type Section = { heading: string | null; text: string };
@@ -16,20 +22,50 @@ export type ChunkOptions = {
 };
 
 const DEFAULTS = { minChars: 800, maxChars: 1200, overlapChars: 240 };
+/** How long one slice of `chunkInTurns` may hold the event loop. */
+const TURN_MS = 8;
+/** Pieces between two chances to pause: a line of a million initials is one line. */
+const PIECES_PER_STEP = 256;
 
 /** A piece of text and what separated it from the piece before: a paragraph break, a line break or a space. */
 type Unit = { text: string; sep: "\n\n" | "\n" | " " };
 
 export function chunk(sections: Section[], opts: ChunkOptions = {}): Chunk[] {
+  const steps = chunking(sections, opts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** `chunk`, giving the event loop a turn every few milliseconds. */
+export async function chunkInTurns(sections: Section[], opts: ChunkOptions = {}): Promise<Chunk[]> {
+  const steps = chunking(sections, opts);
+  let since = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - since >= TURN_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+}
+
+/** The work of `chunk`, pausing (yielding) now and then; the passages are its return value. */
+function* chunking(sections: Section[], opts: ChunkOptions): Generator<void, Chunk[], undefined> {
   const o = { ...DEFAULTS, ...opts };
   if (o.maxChars < 50) throw new RangeError("maxChars must be at least 50");
   const minChars = Math.min(o.minChars, o.maxChars);
   const out: Chunk[] = [];
   for (const section of sections) {
     const heading = cleanHeading(section.heading);
-    for (const content of pack(units(section.text, o.maxChars), minChars, o.maxChars, o.overlapChars)) {
-      out.push({ ordinal: out.length, heading, content });
+    const packer = new Packer(minChars, o.maxChars, o.overlapChars);
+    for (const unit of units(section.text, o.maxChars)) {
+      if (unit === PAUSE) yield;
+      else packer.add(unit);
     }
+    for (const content of packer.finish()) out.push({ ordinal: out.length, heading, content });
   }
   return out;
 }
@@ -39,129 +75,125 @@ function cleanHeading(heading: string | null): string | null {
   return h ? h : null;
 }
 
-/** Paragraphs, then lines, then sentences; a sentence longer than a passage is cut between words. */
-function units(text: string, max: number): Unit[] {
-  const out: Unit[] = [];
-  const paragraphs = text
-    .normalize("NFC")
-    .replace(/\r\n?/g, "\n")
-    .split(/\n[ \t\u00a0]*\n+/);
-  for (const paragraph of paragraphs) {
-    let sep: Unit["sep"] = "\n\n";
-    for (const line of paragraph.split("\n")) {
-      const clean = line.replace(/[ \t\u00a0\f\v]+/g, " ").trim();
-      if (!clean) continue;
-      for (const sentence of sentences(clean)) {
-        for (const piece of wordPieces(sentence, max)) {
-          out.push({ text: piece, sep });
-          sep = " ";
-        }
-      }
-      sep = "\n";
+/**
+ * Paragraphs, then lines, then sentences; a sentence longer than a passage is cut between words. Read a
+ * line at a time: a paragraph ends at a line of nothing but spaces, tabs and no-break spaces; a line of
+ * other blanks is skipped without ending one. Lines end at \n, \r\n or \r.
+ */
+function* units(text: string, max: number): Generator<Unit | typeof PAUSE, void, undefined> {
+  let sep: Unit["sep"] = "\n\n";
+  let pieces = 0;
+  for (let begin = 0; begin <= text.length; ) {
+    let end = begin;
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    const raw = text.slice(begin, end);
+    begin = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+    if (blank(raw)) {
+      sep = "\n\n";
+      continue;
     }
+    const clean = yield* cleanLine(raw);
+    if (!clean) continue;
+    for (const sentence of sentencesOf(clean)) {
+      if (sentence === PAUSE) {
+        yield PAUSE;
+        continue;
+      }
+      for (const piece of wordPieces(sentence, max)) {
+        yield { text: piece, sep };
+        sep = " ";
+        if (++pieces % PIECES_PER_STEP === 0) yield PAUSE;
+      }
+    }
+    sep = "\n";
+    yield PAUSE;
   }
-  if (out[0]) out[0].sep = "\n\n";
-  return out;
 }
 
-// Abbreviations whose full stop does not end a sentence (English and Vietnamese: TP. = thành phố, Q. = quận).
-const ABBREVIATIONS = new Set([
-  "mr",
-  "mrs",
-  "ms",
-  "dr",
-  "prof",
-  "st",
-  "no",
-  "vs",
-  "etc",
-  "e.g",
-  "i.e",
-  "approx",
-  "tp",
-  "tt",
-  "ts",
-  "ths",
-  "pgs",
-  "gs",
-  "bs",
-  "q",
-  "p",
-  "tx",
-]);
-
-/** Sentence ends: . ! ? … (and runs of them) with closing quotes or brackets, followed by a space. */
-export function sentences(line: string): string[] {
-  const out: string[] = [];
-  const end = /[.!?…]+["'”’»)\]]*(?= )/g;
-  let start = 0;
-  for (let m = end.exec(line); m; m = end.exec(line)) {
-    const stop = m.index + m[0].length;
-    if (m[0] === "." && isAbbreviation(line.slice(start, m.index))) continue;
-    const s = line.slice(start, stop).trim();
-    if (s) out.push(s);
-    start = stop;
+/**
+ * The line in NFC with its runs of spaces made one, trimmed. A long line is done in stretches, cut just
+ * before an ASCII character that follows a non-space: NFC never joins across such a point (no character
+ * composes with a following ASCII one) and no run of spaces is split, so the result is the same.
+ */
+function* cleanLine(raw: string): Generator<typeof PAUSE, string, undefined> {
+  const clean = (s: string) => s.normalize("NFC").replace(/[ \t\u00a0\f\v]+/g, " ");
+  if (raw.length <= STRETCH) return clean(raw).trim();
+  const parts: string[] = [];
+  for (let from = 0; from < raw.length; ) {
+    let to = Math.min(raw.length, from + STRETCH);
+    while (to < raw.length && (raw.charCodeAt(to) >= 128 || isSpace(raw.charCodeAt(to - 1)))) to++;
+    parts.push(clean(raw.slice(from, to)));
+    from = to;
+    yield PAUSE;
   }
-  const rest = line.slice(start).trim();
-  if (rest) out.push(rest);
-  return out;
+  return parts.join("").trim();
 }
 
-function isAbbreviation(before: string): boolean {
-  const word = /(\S+)$/.exec(before)?.[1] ?? "";
-  if (/^\p{Lu}$/u.test(word)) return true; // an initial: "J. Smith", "P. Bến Nghé"
-  return ABBREVIATIONS.has(word.toLowerCase());
-}
-
-/** Cuts an over-long sentence at spaces; only a single word longer than `max` is ever cut inside. */
-function wordPieces(sentence: string, max: number): string[] {
-  if (sentence.length <= max) return [sentence];
-  const out: string[] = [];
-  let rest = sentence;
-  while (rest.length > max) {
-    let cut = rest.lastIndexOf(" ", max);
-    if (cut <= 0) cut = max;
-    out.push(rest.slice(0, cut).trim());
-    rest = rest.slice(cut).trim();
+/** Nothing but spaces, tabs and no-break spaces (or nothing at all): the line between two paragraphs. */
+function blank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 0xa0) return false;
   }
-  if (rest) out.push(rest);
-  return out;
+  return true;
 }
 
-function pack(list: Unit[], min: number, max: number, overlap: number): string[] {
-  const out: string[] = [];
-  let current: Unit[] = [];
-  let length = 0;
+/** Gathers units into passages as they come; each unit is handled once, plus once more when carried over. */
+class Packer {
+  private readonly out: string[] = [];
+  private current: Unit[] = [];
+  private length = 0;
   // Units of `current` that were carried over from the previous passage: a passage of only those is not emitted.
-  let carried = 0;
-  const joinedLength = (u: Unit) => (current.length ? u.sep.length : 0) + u.text.length;
-  const emit = () => {
-    if (current.length > carried) out.push(current.map((u, i) => (i ? u.sep : "") + u.text).join(""));
-    const last = current[current.length - 1];
-    current = [];
-    length = 0;
-    carried = 0;
-    // One sentence of overlap keeps a fact that straddles the cut findable from either side.
-    if (last && out.length && last.text.length <= overlap && !last.text.includes("\n")) {
-      current = [{ ...last }];
-      length = last.text.length;
-      carried = 1;
-    }
-  };
-  for (const unit of list) {
-    if (current.length > carried && length >= min && unit.sep === "\n\n") emit();
-    if (current.length && length + joinedLength(unit) > max) {
-      emit();
+  private carried = 0;
+  private readonly min: number;
+  private readonly max: number;
+  private readonly overlap: number;
+
+  constructor(min: number, max: number, overlap: number) {
+    this.min = min;
+    this.max = max;
+    this.overlap = overlap;
+  }
+
+  add(unit: Unit): void {
+    if (this.current.length > this.carried && this.length >= this.min && unit.sep === "\n\n") this.emit();
+    if (this.current.length && this.length + this.joinedLength(unit) > this.max) {
+      this.emit();
       // The carried sentence must not push the next one over the limit.
-      if (current.length && length + joinedLength(unit) > max) {
-        current = [];
-        length = 0;
-        carried = 0;
+      if (this.current.length && this.length + this.joinedLength(unit) > this.max) {
+        this.current = [];
+        this.length = 0;
+        this.carried = 0;
       }
     }
-    length += joinedLength(unit);
-    current.push(unit);
+    this.length += this.joinedLength(unit);
+    this.current.push(unit);
   }
-  if (current.length > carried) emit();
-  return out;
+
+  finish(): string[] {
+    if (this.current.length > this.carried) this.emit();
+    return this.out;
+  }
+
+  private joinedLength(u: Unit): number {
+    return (this.current.length ? u.sep.length : 0) + u.text.length;
+  }
+
+  private emit(): void {
+    const current = this.current;
+    if (current.length > this.carried)
+      this.out.push(current.map((u, i) => (i ? u.sep : "") + u.text).join(""));
+    const last = current[current.length - 1];
+    this.current = [];
+    this.length = 0;
+    this.carried = 0;
+    // One sentence of overlap keeps a fact that straddles the cut findable from either side.
+    if (last && this.out.length && last.text.length <= this.overlap && !last.text.includes("\n")) {
+      this.current = [{ ...last }];
+      this.length = last.text.length;
+      this.carried = 1;
+    }
+  }
 }
+
+export { sentences } from "./sentences";

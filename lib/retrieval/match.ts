@@ -1,9 +1,9 @@
 import "server-only";
 import { TtlLru } from "@/lib/cache/ttl-lru";
 import { contentTerms, markedForms, syllablePairs, type TermWeights } from "./answerable";
-import { sentences } from "./chunk";
 import { foldForSearch, searchTerms } from "./fold";
 import { markedTokens } from "./query";
+import { sentences } from "./sentences";
 
 /**
  * Which sentences (or spreadsheet rows) of a passage answer the question, scored 0…1. A passage is
@@ -42,12 +42,11 @@ const ROW = /^[^:;\n]{1,80}: [^;\n]*(?:; [^:;\n]{1,80}: [^;\n]*)+$/;
 export function passageUnits(content: string): Unit[] {
   const units: Unit[] = [];
   let question: string | null = null;
-  const prose = (text: string) => {
-    if (question !== null) {
-      text = `${question} ${text}`;
-      question = null;
-    }
-    if (/[?？]\s*$/.test(text)) question = text;
+  const prose = (sentence: string) => {
+    const text = question === null ? sentence : `${question} ${sentence}`;
+    question = null;
+    // The sentence, not the text so far: questions in a row would be read again for each one.
+    if (/[?？]\s*$/.test(sentence)) question = text;
     else units.push({ text, row: null, index: units.length });
   };
   for (const raw of content.split("\n")) {

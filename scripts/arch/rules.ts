@@ -86,6 +86,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/shared",
     "lib/billing",
     "lib/jobs",
+    "lib/lifecycle",
     "lib/limits",
     "lib/metrics",
     "lib/retrieval",

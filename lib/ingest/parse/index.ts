@@ -1,6 +1,7 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { workerEntry } from "@/lib/db/pglite-thread/worker-entry";
+import { isDraining } from "@/lib/lifecycle/drain";
 import { detectType } from "./detect.ts";
 import { isSmallText } from "./lane.ts";
 import { Gate, runWorker, type WorkerOptions } from "./run-worker.ts";
@@ -20,6 +21,17 @@ export {
 } from "./types.ts";
 
 export type ParseInput = { bytes: Uint8Array; name: string; type?: ParsableType };
+
+/**
+ * The process is shutting down: no parse starts. Not the file's fault, so not a ParseFailure: the document
+ * stays "processing" and is learned when a server starts again (lib/ingest/queue.ts resumes it).
+ */
+export class ParsingStopped extends Error {
+  override name = "ParsingStopped";
+  constructor() {
+    super("the server is stopping: no new parse is started");
+  }
+}
 
 const workerFile = () => workerEntry(import.meta.url, "lib/ingest/parse/worker.ts", "ingest parser worker");
 
@@ -47,7 +59,9 @@ const SMALL_MAX_HEAP_MB = 96;
  * Parses one file in a child process of its own: a heap limit and a ceiling on the whole process's memory
  * (a watchdog kills it past that), a wall-clock limit, the input-size limit checked here before any process
  * starts, decoded-size budgets inside (zip entries, PDF streams) and a budget of characters learned.
- * Never throws for a bad file: the answer says why it could not be read.
+ * Never throws for a bad file: the answer says why it could not be read. Throws ParsingStopped once the
+ * server drains (SIGTERM), also for a parse still waiting for its turn: a child started then would outlive
+ * the server that asked for it.
  */
 export async function parseDocument(
   input: ParseInput,
@@ -63,12 +77,14 @@ export async function parseDocument(
   entry ??= workerFile();
   const job = { bytes: input.bytes, name: input.name, type: input.type, limits: l };
   const small = isSmallText(detected.type, input.bytes.length);
-  const run = () =>
-    runWorker(entry!, job, {
+  const run = () => {
+    if (isDraining()) throw new ParsingStopped();
+    return runWorker(entry!, job, {
       timeoutMs: l.timeoutMs,
       maxHeapMb: small ? Math.min(l.maxHeapMb, SMALL_MAX_HEAP_MB) : l.maxHeapMb,
       maxRssMb: small ? Math.min(l.maxRssMb, SMALL_MAX_RSS_MB) : l.maxRssMb,
       ...hooks,
     });
+  };
   return (small ? smallGate : gate).run(run, input.bytes.length);
 }

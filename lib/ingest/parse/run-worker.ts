@@ -17,6 +17,12 @@ export type WorkerOptions = {
   onChild?: (child: ChildProcess) => void;
 };
 
+/**
+ * How long past `timeoutMs` the child ends itself (worker.ts, watchdog.ts) when this process is not there
+ * to: killed, or its timer held up.
+ */
+const CHILD_MARGIN_MS = 2_000;
+
 /** How often the watchdog reads the child's RSS; a decoder grows in steps far smaller than the ceiling. */
 const WATCH_MS = 20;
 
@@ -40,7 +46,9 @@ export function residentBytes(pid: number): number | null {
 export function runWorker(entry: string, job: Serializable, options: WorkerOptions): Promise<ParseResult> {
   return new Promise((resolve) => {
     let outcome: ParseResult | null = null;
-    const child = fork(entry, [], {
+    // The child's own limit, a little past this side's: this side normally ends it first, with the reason.
+    const ownLimitMs = options.timeoutMs + CHILD_MARGIN_MS;
+    const child = fork(entry, [String(process.pid), String(ownLimitMs)], {
       // Not the parent's loaders (tsx, a test runner): Node strips the types itself, the same everywhere.
       execArgv: [
         `--max-old-space-size=${options.maxHeapMb}`,

@@ -1,12 +1,18 @@
 import "server-only";
 import { extract } from "./extract.ts";
 import type { ParsableType, ParseLimits } from "./types.ts";
+import { startWatchdog } from "./watchdog.ts";
 
 /**
  * Child-process entry: one file per process, then the process ends. Node runs this file with its built-in
  * type stripping, so it and everything it imports use erasable TypeScript and explicit .ts paths.
+ * Started with the server's PID and the time the parse may take (run-worker.ts): the watchdog enforces
+ * both without the server.
  */
 type Job = { bytes: Uint8Array; name: string; type?: ParsableType; limits: ParseLimits };
+
+const [parent, limitMs] = process.argv.slice(2).map(Number);
+if (parent && limitMs) startWatchdog(parent, limitMs);
 
 // The server is gone (killed, crashed): nobody waits for this answer, so end now rather than linger.
 process.once("disconnect", () => process.exit(0));

@@ -1,0 +1,34 @@
+import "server-only";
+import { Worker } from "node:worker_threads";
+
+/**
+ * The parse child's own ceiling (issue 40). The server's timer dies with the server, and a synchronous
+ * parse holds this process's event loop, so neither that timer nor the child's `disconnect` event can end
+ * a parse whose server is gone: a child was found at 100 % CPU for over a minute, its parent PID 1. A
+ * thread of its own keeps running whatever the parse does, and kills the process once its parent has
+ * changed (the server ended, even by SIGKILL: the child was handed to another process) or once the time
+ * limit has passed.
+ */
+const WATCHDOG = `
+const { workerData } = require("node:worker_threads");
+const deadline = Date.now() + workerData.limitMs;
+const check = () => {
+  if (process.ppid !== workerData.parent || Date.now() > deadline) process.kill(process.pid, "SIGKILL");
+};
+check();
+setInterval(check, workerData.everyMs);
+`;
+
+/** How often the thread looks: a parent's death is noticed within this. */
+const EVERY_MS = 100;
+
+export function startWatchdog(parent: number, limitMs: number): void {
+  const thread = new Worker(WATCHDOG, {
+    eval: true,
+    workerData: { parent, limitMs, everyMs: EVERY_MS },
+    // A thread needs little; this keeps its share of the child's memory ceiling small.
+    resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
+  });
+  // The child still ends on its own once it has answered; the watchdog must not keep it.
+  thread.unref();
+}
