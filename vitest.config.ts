@@ -29,6 +29,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Timing proofs (npm run bench:linear): CPU-time ratios need a quiet machine, not a test run's.
+          name: "bench",
+          environment: "node",
+          include: ["tests/bench/**/*.test.ts"],
+          setupFiles: ["tests/helpers/unit-env.ts"],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "integration",
           environment: "node",
           include: ["tests/api/**/*.test.ts", "tests/e2e/**/*.test.ts"],
