@@ -171,6 +171,8 @@ describe("chunkInTurns", () => {
     // Done in one go, the longest stretch would be the whole work; in turns it is a small part of it, even
     // with a garbage collection or another process landing in one of them.
     expect(stretches.length).toBeGreaterThan(3);
-    expect(longest, `longest stretch ${longest.toFixed(0)} ms of ${took.toFixed(0)} ms`).toBeLessThan(took / 2);
+    expect(longest, `longest stretch ${longest.toFixed(0)} ms of ${took.toFixed(0)} ms`).toBeLessThan(
+      took / 2,
+    );
   });
 });
