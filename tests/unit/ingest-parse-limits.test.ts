@@ -323,7 +323,25 @@ describe("the worker is bounded in time and memory", () => {
     buffers,
     "const keep = []; for (;;) { keep.push(Buffer.alloc(8 << 20, 1)); await new Promise((r) => setTimeout(r, 5)); }\n",
   );
+  // Answers, then never ends: what a child stuck in Node's exit looks like from the server.
+  const lingering = path.join(dir, "lingering.mjs");
+  writeFileSync(
+    lingering,
+    'process.once("message", () => process.send({ ok: true, text: "done" })); setInterval(() => {}, 1000);\n',
+  );
   let child: ChildProcess | undefined;
+
+  it("a child that answers but does not end is killed soon after, and its answer kept", async () => {
+    const started = performance.now();
+    const r = await runWorker(
+      lingering,
+      {},
+      { timeoutMs: 60_000, maxHeapMb: 64, maxRssMb: 256, onChild: (c) => (child = c) },
+    );
+    expect(r).toMatchObject({ ok: true, text: "done" });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(child!.signalCode).toBe("SIGKILL");
+  });
 
   it("a parser that never returns is terminated at the deadline", async () => {
     let child: ChildProcess | undefined;

@@ -26,6 +26,14 @@ const CHILD_MARGIN_MS = 2_000;
 /** How often the watchdog reads the child's RSS; a decoder grows in steps far smaller than the ceiling. */
 const WATCH_MS = 20;
 
+/**
+ * How long a child that has answered may take to end before it is killed. Ending can hang: Node's exit
+ * joins V8's background threads, and one parked in a garbage-collection barrier waits for the main thread
+ * that is joining it (seen in a full test run: a child that had answered sat in `process.exit` for over
+ * 11 minutes, holding the only parse slot, so every later file stayed "processing").
+ */
+const EXIT_GRACE_MS = 1_000;
+
 /** Resident set size of a process in bytes from /proc, or null where there is no /proc (not Linux). */
 export function residentBytes(pid: number): number | null {
   try {
@@ -97,6 +105,7 @@ export function runWorker(entry: string, job: Serializable, options: WorkerOptio
           ),
         );
     }, WATCH_MS);
+    let exitGrace: NodeJS.Timeout | undefined;
     const stopTimers = () => {
       clearTimeout(timer);
       clearInterval(watchdog);
@@ -104,12 +113,16 @@ export function runWorker(entry: string, job: Serializable, options: WorkerOptio
     child.once("message", (result: ParseResult) => {
       outcome ??= result;
       stopTimers();
+      // The answer is in; the slot is freed when the process is gone, so it must go.
+      exitGrace = setTimeout(() => child.kill("SIGKILL"), EXIT_GRACE_MS);
     });
     child.once("error", (e: Error) => {
       outcome ??= fail("parse_failed", `child error: ${e.name}: ${e.message}`);
     });
-    child.once("exit", (code, signal) => {
+    // "close", not "exit": it comes once the IPC channel is closed too, so an answer sent is never missed.
+    child.once("close", (code, signal) => {
       stopTimers();
+      clearTimeout(exitGrace);
       if (outcome) return resolve(outcome);
       // V8 aborts the process when the heap limit is reached (SIGABRT, or exit code 134 via a shell).
       if (signal === "SIGABRT" || code === 134)

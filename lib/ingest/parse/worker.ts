@@ -14,11 +14,18 @@ type Job = { bytes: Uint8Array; name: string; type?: ParsableType; limits: Parse
 const [parent, limitMs] = process.argv.slice(2).map(Number);
 if (parent && limitMs) startWatchdog(parent, limitMs);
 
+/**
+ * Ends the process at once. Not `process.exit`: Node's exit joins V8's background threads, and one parked
+ * in a garbage-collection barrier waits for this thread, which is joining it; a child was found hung there
+ * for minutes. Nothing is left to flush: the answer has been handed over, stdio is ignored.
+ */
+const end = () => process.kill(process.pid, "SIGKILL");
+
 // The server is gone (killed, crashed): nobody waits for this answer, so end now rather than linger.
-process.once("disconnect", () => process.exit(0));
+process.once("disconnect", end);
 
 process.once("message", async (job: Job) => {
   const result = await extract(new Uint8Array(job.bytes), job.name, job.limits, job.type);
-  // Exit once the answer is handed over: a library's timers must not keep the process (and its memory).
-  process.send?.(result, () => process.exit(0));
+  // End once the answer is handed over: a library's timers must not keep the process (and its memory).
+  process.send?.(result, end);
 });
