@@ -371,7 +371,7 @@ export type Config = Omit<
   "SESSION_SECRET" | "APP_URL" | "DATA_DIR" | "MAIL_FROM" | "LOG_FORMAT"
 > & {
   APP_URL: string;
-  /** JSON lines in production, readable lines elsewhere, unless LOG_FORMAT says otherwise */
+  /** JSON lines in production unless written to a terminal, readable lines elsewhere, unless LOG_FORMAT says otherwise */
   LOG_FORMAT: "json" | "pretty";
   /** who takes payments, from the keys that are set (lib/billing/providers/index.ts picks among them) */
   PAYMENT_PROVIDERS: PaymentProviderId[];
@@ -437,7 +437,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     DATA_DIR: dataDir,
     SESSION_SECRET: secret,
     MAIL_FROM: raw.MAIL_FROM || defaultMailFrom(raw.APP_NAME, raw.APP_URL),
-    LOG_FORMAT: raw.LOG_FORMAT ?? (isProduction ? "json" : "pretty"),
+    // A person at a terminal (`npm start`) reads lines; a collector reads JSON from a pipe or file.
+    LOG_FORMAT: raw.LOG_FORMAT ?? (isProduction && !process.stdout.isTTY ? "json" : "pretty"),
     embedded,
     isProduction,
   };
