@@ -10,6 +10,7 @@ import {
   isServedMethod,
   methodRefusal,
   rawRefusal,
+  routeMethodRefusal,
   withHeaders,
 } from "@/lib/http/method-refusal";
 import { precompressedStatic } from "@/lib/http/precompressed";
@@ -65,6 +66,12 @@ const server = createServer((req, res) => {
   if (!isServedMethod(req.method)) {
     const refusal = methodRefusal(req.url ?? "/", askedBy(req));
     res.writeHead(refusal.status, refusal.headers).end(refusal.body);
+    return;
+  }
+  // A method a route handler does not export: the API's 405 naming those it does (Next's is empty).
+  const refused = routeMethodRefusal(req.method ?? "GET", req.url ?? "/", askedBy(req));
+  if (refused) {
+    res.writeHead(refused.status, refused.headers).end(refused.body);
     return;
   }
   compressResponse(req, res, staticVariants);

@@ -1,6 +1,7 @@
 import "server-only";
 import { ApiError } from "./errors";
 import { requestLocale } from "./locale";
+import { allowedMethods } from "./route-methods";
 import { apiHeaders } from "./security-headers";
 
 /**
@@ -27,16 +28,17 @@ const API_PATH = /^\/(?:(?:api|oauth2)(?:\/|$)|latest\.json$|embed\/[^/]+\/confi
 
 export type Refusal = { status: 405; headers: Record<string, string>; body: string };
 
+type Asker = { cookie?: string; acceptLanguage?: string };
+
 /**
  * The 405 for a request to `target` (the request line's target, as sent). `cookie` and `acceptLanguage`
- * choose the language of the API's error detail, as for any API answer (a `?locale=` first).
+ * choose the language of the API's error detail, as for any API answer (a `?locale=` first). `Allow` names
+ * the route handler's methods on its path, every served method elsewhere.
  */
-export function methodRefusal(
-  target: string,
-  request: { cookie?: string; acceptLanguage?: string } = {},
-): Refusal {
+export function methodRefusal(target: string, request: Asker = {}): Refusal {
   const url = targetUrl(target);
-  const headers: Record<string, string> = { Allow: SERVED_METHODS.join(", "), "Cache-Control": "no-store" };
+  const allow = (url && allowedMethods(url.pathname)) ?? SERVED_METHODS;
+  const headers: Record<string, string> = { Allow: allow.join(", "), "Cache-Control": "no-store" };
   for (const { key, value } of apiHeaders()) headers[key] = value;
   if (url && API_PATH.test(url.pathname)) {
     const asked = new Request(url, {
@@ -53,6 +55,18 @@ export function methodRefusal(
     headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
     body: "405 Method Not Allowed\n",
   });
+}
+
+/**
+ * The 405 for a served method that the route handler at `target` does not export, naming those it does.
+ * Next's own answer to that is a 405 with an empty body and no `Allow`. Null when the method is the
+ * route's, or the path is no route handler's (pages and files are Next's to answer).
+ */
+export function routeMethodRefusal(method: string, target: string, request: Asker = {}): Refusal | null {
+  const url = targetUrl(target);
+  const allow = url ? allowedMethods(url.pathname) : null;
+  if (!allow || allow.includes(method)) return null;
+  return methodRefusal(target, request);
 }
 
 /** A whole answer says its length: a kept-alive connection then knows where it ends. */

@@ -49,9 +49,19 @@ describe("one error shape for unknown API paths", () => {
 describe("methods no page or route answers", () => {
   const host = () => `Host: ${new URL(baseUrl()).host}`;
   const allowed = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
-  const refusedAsApi = (a: WireAnswer, detail: string) => {
+  // What each route handler probed below exports (its route.ts), as Allow names them.
+  const allowOf: Record<string, string> = {
+    "/api/v1/agent": "GET, HEAD, POST, OPTIONS",
+    "/api/health": "GET, HEAD, OPTIONS",
+    "/latest.json": "GET, HEAD, OPTIONS",
+    "/api/v1/agent/documents": "GET, HEAD, OPTIONS",
+    "/api/v1/agent/document/abc": "DELETE, OPTIONS",
+    "/api/v1/public/agent/conversation/message": "POST, OPTIONS",
+    "/api/graphql": "GET, HEAD, POST, OPTIONS",
+  };
+  const refusedAsApi = (a: WireAnswer, detail: string, path: string) => {
     expect(a.status).toBe(405);
-    expect(a.headers.allow).toBe(allowed);
+    expect(a.headers.allow).toBe(allowOf[path]);
     expect(a.headers["content-type"]).toContain("application/json");
     expect(a.headers["x-frame-options"]).toBe("DENY");
     expect(a.headers["x-content-type-options"]).toBe("nosniff");
@@ -71,16 +81,45 @@ describe("methods no page or route answers", () => {
       refusedAsApi(
         await wireExchange(baseUrl(), `${method} /api/v1/agent HTTP/1.1\r\n${host()}`),
         "This method is not allowed here.",
+        "/api/v1/agent",
       );
       refusedAsApi(
         await wireExchange(baseUrl(), `${method} /api/health HTTP/1.1\r\n${host()}\r\nAccept-Language: vi`),
         "Phương thức này không được phép ở đây.",
+        "/api/health",
       );
     }
     refusedAsApi(
       await wireExchange(baseUrl(), `TRACE /latest.json?locale=vi HTTP/1.1\r\n${host()}`),
       "Phương thức này không được phép ở đây.",
+      "/latest.json",
     );
+  });
+
+  it("a method a route does not export is the API's 405 naming the route's methods, never Next's empty one", async () => {
+    const cases: [string, string][] = [
+      ["DELETE", "/api/v1/agent/documents"],
+      ["PATCH", "/api/health"],
+      ["PUT", "/api/v1/agent"],
+      ["GET", "/api/v1/agent/document/abc"],
+      ["GET", "/api/v1/public/agent/conversation/message"],
+      ["DELETE", "/api/graphql"],
+    ];
+    for (const [method, path] of cases) {
+      for (const [language, detail] of [
+        ["en", "This method is not allowed here."],
+        ["vi", "Phương thức này không được phép ở đây."],
+      ]) {
+        const a = await wireExchange(
+          baseUrl(),
+          `${method} ${path} HTTP/1.1\r\n${host()}\r\nOrigin: ${baseUrl()}\r\nAccept-Language: ${language}`,
+        );
+        refusedAsApi(a, detail!, path);
+      }
+    }
+    // The route's own methods still reach it.
+    expect((await get("/api/health")).status).toBe(200);
+    expect((await fetch(`${baseUrl()}/api/health`, { method: "HEAD" })).status).toBe(200);
   });
 
   it("on a page (and on a tunnel request) they are a plain 405 that nothing may frame", async () => {
