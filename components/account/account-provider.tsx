@@ -11,8 +11,8 @@ import {
   useRef,
   useState,
 } from "react";
+import { accountTimeZone } from "@/lib/client/account-time-zone";
 import { api, onSignedOut, renewSession } from "@/lib/client/api";
-import { browserTimeZone } from "@/lib/client/browser-time-zone";
 import type { AccountSnapshot, PageSession } from "@/lib/contracts/auth";
 import { usePathname, useRouter } from "@/lib/i18n/navigation";
 import { requiresAuth, SIGNED_IN_HOME } from "@/lib/navigation/items";
@@ -87,7 +87,7 @@ export function AccountProvider({ initial, children }: { initial: PageSession; c
     zoneSaved.current = true;
     api
       .graphql<{ update_profile: { time_zone: string | null } }>(SAVE_TIME_ZONE, {
-        input: { time_zone: browserTimeZone() },
+        input: { time_zone: accountTimeZone() },
       })
       .then((data) => setAccountState((a) => (a ? { ...a, time_zone: data.update_profile.time_zone } : a)))
       .catch(() => {});

@@ -1,12 +1,11 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { currentZoneName } from "@/lib/shared/time-zone-names";
 
-/** The browser's IANA time zone under its current name, UTC when it cannot tell. */
+/** The browser's IANA time zone, UTC when it cannot tell. */
 export function browserTimeZone(): string {
   try {
-    return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   } catch {
     return "UTC";
   }

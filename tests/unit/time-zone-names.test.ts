@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { browserTimeZone } from "@/lib/client/browser-time-zone";
+import { accountTimeZone } from "@/lib/client/account-time-zone";
 import { currentZoneName } from "@/lib/shared/time-zone-names";
 
 describe("time zone names", () => {
@@ -22,6 +22,6 @@ describe("time zone names", () => {
       ...new Intl.DateTimeFormat().resolvedOptions(),
       timeZone: "Asia/Saigon",
     });
-    expect(browserTimeZone()).toBe("Asia/Ho_Chi_Minh");
+    expect(accountTimeZone()).toBe("Asia/Ho_Chi_Minh");
   });
 });
