@@ -126,6 +126,18 @@ describe.each(["small", "phone"] as const)("at %s width", (size) => {
       expect(found).toEqual([]);
     }, 480_000);
 
+    it("the footer links only product pages, each a 44 px target", async () => {
+      const page = await browser.open(`/${locale}/pricing`, { viewport: size, locale, touch: true });
+      const footer = page.locator("footer");
+      await footer.waitFor();
+      const links = await footer
+        .locator("a[href]")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      expect(links).toEqual([`/${locale}/pricing`, `/${locale}/docs/api`]);
+      expect(await smallTargets(page, "footer")).toEqual([]);
+      await page.context().close();
+    });
+
     it("every control on the chat and files pages is at least 44 px", async () => {
       const files = await browser.open(`/${locale}/setup/files`, {
         viewport: size,
