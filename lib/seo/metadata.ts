@@ -30,6 +30,27 @@ export function buildMetadata(locale: Locale, pathname: string): Metadata {
   };
 }
 
+/**
+ * A public chat page's metadata (issue 43): the agent's name in the title of the tab, the shared link and
+ * the social card, and its greeting as the description, so a link to the chat says whom it opens.
+ */
+export function agentChatMetadata(
+  locale: Locale,
+  pathname: string,
+  agent: { name: string; greeting: string },
+): Metadata {
+  const base = buildMetadata(locale, pathname);
+  const title = `${agent.name} — ${config().APP_NAME}`;
+  const description = agent.greeting.replace(/\s+/g, " ").trim().slice(0, 200) || base.description;
+  return {
+    ...base,
+    title,
+    description,
+    openGraph: { ...base.openGraph, title, description: description ?? undefined },
+    twitter: { ...base.twitter, title, description: description ?? undefined },
+  };
+}
+
 /** "/vi/setup" → "/setup", "/en" → "", anything else unchanged. */
 export function stripLocale(pathname: string): string {
   const match = pathname.match(/^\/(en|vi)(?=\/|$)/);

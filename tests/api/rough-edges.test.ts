@@ -235,3 +235,32 @@ describe("a refused website address", () => {
     expect(text.pages).toBeNull();
   });
 });
+
+describe("a public chat page's title", () => {
+  /** A tag's attribute, read from the page's head. */
+  const metaOf = (html: string, attr: "name" | "property", key: string) =>
+    html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1];
+
+  it("names the agent in the tab, the shared link and the social card, its greeting as the description", async () => {
+    const { agentId } = await ownerWithAgent({
+      name: "Tiệm bánh Hoa Sen",
+      greeting: "Xin chào! Tiệm bánh Hoa Sen có thể giúp gì cho bạn?",
+      texts: [],
+    });
+    for (const locale of ["vi", "en"]) {
+      for (const path of [`/${locale}/c/${agentId}`, `/${locale}/c/${agentId}/${agentId}`]) {
+        const res = await fetch(`${base()}${path}`);
+        const html = await res.text();
+        expect(html, path).toContain("<title>Tiệm bánh Hoa Sen — AgentCity</title>");
+        expect(metaOf(html, "property", "og:title"), path).toBe("Tiệm bánh Hoa Sen — AgentCity");
+        expect(metaOf(html, "name", "twitter:title"), path).toBe("Tiệm bánh Hoa Sen — AgentCity");
+        expect(metaOf(html, "name", "description"), path).toBe(
+          "Xin chào! Tiệm bánh Hoa Sen có thể giúp gì cho bạn?",
+        );
+      }
+    }
+    // A page of the site keeps the site's title.
+    const pricing = await (await fetch(`${base()}/en/pricing`)).text();
+    expect(pricing).not.toContain("Hoa Sen");
+  });
+});

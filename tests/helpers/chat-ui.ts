@@ -23,6 +23,7 @@ export type AgentSpec = {
   kind?: "individual" | "business" | "government";
   model?: string;
   suggested_questions?: string[];
+  greeting?: string;
   texts: { title: string; content: string }[];
   /** Files uploaded as an owner would (multipart), e.g. a CSV price list. */
   files?: { name: string; content: string | Uint8Array }[];

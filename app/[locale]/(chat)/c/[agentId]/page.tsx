@@ -1,12 +1,21 @@
+import type { Metadata } from "next";
 import { AgentIntro } from "@/components/agents/agent-intro";
 import { PublicChat } from "@/components/chat/public-chat";
 import { PublicFrame } from "@/components/shell/public-frame";
-import { publicAgent } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
 import { config } from "@/lib/config";
 import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
-import { db } from "@/lib/server/runtime";
+import { agentPageMetadata, publicAgentOnce } from "./agent-page";
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string; agentId: string }>;
+}): Promise<Metadata> {
+  const locale = await pageLocale(params);
+  return agentPageMetadata(locale, (await params).agentId);
+}
 
 /** An agent's chat start page (CHAT-1): who it is, its greeting, then the chat with its suggested questions. */
 export default async function AgentChatPage({
@@ -18,7 +27,7 @@ export default async function AgentChatPage({
   const { agentId } = await params;
   if (!isPublicId(agentId)) pageValidationFailed();
   // The same view the public API answers, read directly: a page never calls its own server over HTTP.
-  const agent = await publicAgent(await db(), agentId, locale);
+  const agent = await publicAgentOnce(agentId, locale);
   if (!agent) pageValidationFailed();
   return (
     <PublicFrame appName={config().APP_NAME}>

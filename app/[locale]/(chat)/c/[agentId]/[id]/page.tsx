@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { AgentIntro } from "@/components/agents/agent-intro";
@@ -6,7 +7,6 @@ import { MessageCircleOffIcon } from "@/components/icons/lite/message-circle-off
 import { EmptyState } from "@/components/shell/empty-state";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { buttonClass } from "@/components/ui/button-classes";
-import { publicAgent } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
 import { readVisitorId } from "@/lib/auth/visitor";
 import { visitorConversation } from "@/lib/chat/visitor-conversation";
@@ -14,6 +14,16 @@ import { config } from "@/lib/config";
 import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
 import { db } from "@/lib/server/runtime";
+import { agentPageMetadata, publicAgentOnce } from "../agent-page";
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string; agentId: string; id: string }>;
+}): Promise<Metadata> {
+  const locale = await pageLocale(params);
+  return agentPageMetadata(locale, (await params).agentId);
+}
 
 /**
  * A visitor's conversation with an agent, continued (CHAT-7). Whose it is only the visitor cookie knows:
@@ -28,7 +38,7 @@ export default async function ConversationPage({
   const { agentId, id } = await params;
   if (!isPublicId(agentId) || !isPublicId(id)) pageValidationFailed();
   const database = await db();
-  const agent = await publicAgent(database, agentId, locale);
+  const agent = await publicAgentOnce(agentId, locale);
   if (!agent) pageValidationFailed();
   const visitor = readVisitorId(await cookies());
   const found = visitor ? await visitorConversation(database, visitor, id) : null;
