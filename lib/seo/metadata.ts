@@ -1,5 +1,6 @@
 import "server-only";
-import type { Metadata } from "next";
+import type { Metadata, ResolvingMetadata } from "next";
+import { headers } from "next/headers";
 import { config } from "@/lib/config";
 import { translate } from "@/lib/i18n/messages";
 import { type Locale, locales } from "@/lib/i18n/routing";
@@ -48,6 +49,40 @@ export function agentChatMetadata(
     description,
     openGraph: { ...base.openGraph, title, description: description ?? undefined },
     twitter: { ...base.twitter, title, description: description ?? undefined },
+  };
+}
+
+/** The request's path, as proxy.ts hands it to pages (a page is not told its own URL). */
+const PATH_HEADER = "x-agentcity-path";
+
+/**
+ * A page's own title before the product's ("Billing — AgentCity"), in the tab, the shared link and the
+ * social card; `titleKey` is a message key in the page's language.
+ */
+export async function titledPageMetadata(
+  locale: Locale,
+  titleKey: string,
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
+  const path = (await headers()).get(PATH_HEADER) ?? `/${locale}`;
+  const base = buildMetadata(locale, path);
+  const title = `${translate(locale, titleKey)} — ${config().APP_NAME}`;
+  return withParentImages(
+    { ...base, title, openGraph: { ...base.openGraph, title }, twitter: { ...base.twitter, title } },
+    parent,
+  );
+}
+
+/**
+ * A page that sets `openGraph` or `twitter` replaces its layout's, and with them the social images the
+ * locale's opengraph-image and twitter-image files give every page: they are carried over.
+ */
+export async function withParentImages(meta: Metadata, parent: ResolvingMetadata): Promise<Metadata> {
+  const resolved = await parent;
+  return {
+    ...meta,
+    openGraph: { ...meta.openGraph, images: resolved.openGraph?.images },
+    twitter: { ...meta.twitter, images: resolved.twitter?.images },
   };
 }
 

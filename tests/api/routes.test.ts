@@ -42,6 +42,32 @@ const titles = {
   vi: "AgentCity — Hội thoại thông minh cùng AI",
 } as const;
 
+/** Each page's own name before the product's; the landing, sign-in and utility pages keep the site's. */
+const pageNames: Record<"en" | "vi", Record<string, string>> = {
+  en: {
+    "/pricing": "Pricing",
+    "/setup": "Setup",
+    "/setup/files": "Files",
+    "/history": "History",
+    "/billing": "Billing",
+    "/chat": "Chat",
+  },
+  vi: {
+    "/pricing": "Bảng giá",
+    "/setup": "Thiết lập",
+    "/setup/files": "Tệp",
+    "/history": "Lịch sử",
+    "/billing": "Thanh toán",
+    "/chat": "Trò chuyện",
+  },
+};
+const isAgentPage = (path: string) => path.startsWith("/c/{agent}");
+function titleFor(locale: "en" | "vi", path: string): string {
+  if (isAgentPage(path)) return "Routes Test Agent — AgentCity";
+  const name = pageNames[locale][path];
+  return name ? `${name} — AgentCity` : titles[locale];
+}
+
 // SHELL-1/2: every route of the spec's table, its layout, in both languages.
 const routes: Array<[path: string, layout: string]> = [
   ["", "default"],
@@ -66,11 +92,14 @@ describe.each(["en", "vi"] as const)("pages in %s", (locale) => {
     expect(status).toBe(200);
     expect(htmlLang(text)).toBe(locale);
     expect(layoutOf(text)).toBe(layout);
-    expect(titleOf(text)).toBe(titles[locale]);
+    expect(titleOf(text)).toBe(titleFor(locale, path));
     const description = pick(text, /<meta name="description" content="([^"]*)"/);
-    expect(description).toContain(
-      locale === "en" ? "AI powered conversations" : "Hội thoại thông minh cùng AI",
-    );
+    // An agent's page is described by its greeting; the others by the product's tagline.
+    if (isAgentPage(path)) expect(description).toContain("Routes Test Agent");
+    else
+      expect(description).toContain(
+        locale === "en" ? "AI powered conversations" : "Hội thoại thông minh cùng AI",
+      );
     expect(text.match(/<h1\b/g)?.length).toBe(1);
     const og = pick(text, /<meta property="og:image" content="([^"]+)"/);
     expect(og).toMatch(new RegExp(`^${baseUrl()}/${locale}/`));

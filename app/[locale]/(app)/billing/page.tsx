@@ -1,3 +1,4 @@
+import type { Metadata, ResolvingMetadata } from "next";
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { BillingView } from "@/components/billing/billing-view";
@@ -5,9 +6,20 @@ import { PageHeader } from "@/components/shell/page-header";
 import { readCookieStore } from "@/lib/auth/cookies";
 import { planNames, usageMeters } from "@/lib/billing-views/billing";
 import { pageLocale } from "@/lib/i18n/page";
+import { isLocale } from "@/lib/i18n/routing";
+import { titledPageMetadata } from "@/lib/seo/metadata";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 import { type BillingTab, billingTabs } from "@/lib/shared/pricing";
+
+/** The title of its tab and shared links: the page's name, then the product's. */
+export async function generateMetadata(
+  { params }: { params: Promise<{ locale: string }> },
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
+  const { locale } = await params;
+  return isLocale(locale) ? titledPageMetadata(locale, "nav.billing", parent) : {};
+}
 
 /** BILL-5: the owner's plan, payment methods and invoices; the tab is in the address. */
 export default async function BillingPage({

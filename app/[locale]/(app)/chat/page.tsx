@@ -1,3 +1,4 @@
+import type { Metadata, ResolvingMetadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { OwnerChatPage } from "@/components/chat/owner-chat-page";
 import { MessageCircleIcon } from "@/components/icons/lite/message-circle";
@@ -5,8 +6,19 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { ownerAgent } from "@/lib/agents/agent";
 import { pageLocale } from "@/lib/i18n/page";
+import { isLocale } from "@/lib/i18n/routing";
+import { titledPageMetadata } from "@/lib/seo/metadata";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
+
+/** The title of its tab and shared links: the page's name, then the product's. */
+export async function generateMetadata(
+  { params }: { params: Promise<{ locale: string }> },
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
+  const { locale } = await params;
+  return isLocale(locale) ? titledPageMetadata(locale, "nav.chat", parent) : {};
+}
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);

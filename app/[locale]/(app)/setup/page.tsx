@@ -1,11 +1,23 @@
+import type { Metadata, ResolvingMetadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AgentSetup } from "@/components/agents/agent-setup";
 import { PageHeader } from "@/components/shell/page-header";
 import { ownerAgent } from "@/lib/agents/agent";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
+import { isLocale } from "@/lib/i18n/routing";
+import { titledPageMetadata } from "@/lib/seo/metadata";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
+
+/** The title of its tab and shared links: the page's name, then the product's. */
+export async function generateMetadata(
+  { params }: { params: Promise<{ locale: string }> },
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
+  const { locale } = await params;
+  return isLocale(locale) ? titledPageMetadata(locale, "nav.setup", parent) : {};
+}
 
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   const locale = await pageLocale(params);

@@ -1,3 +1,4 @@
+import type { Metadata, ResolvingMetadata } from "next";
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { PaymentCheck } from "@/components/billing/payment-check";
@@ -7,9 +8,20 @@ import { readCookieStore } from "@/lib/auth/cookies";
 import { paymentsSetUp } from "@/lib/billing/plans";
 import { currencyFor, currentPlanOf, pricingPlans } from "@/lib/billing-views/pricing";
 import { pageLocale } from "@/lib/i18n/page";
+import { isLocale } from "@/lib/i18n/routing";
+import { titledPageMetadata } from "@/lib/seo/metadata";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 import type { PricingCycle } from "@/lib/shared/pricing";
+
+/** The title of its tab and shared links: the page's name, then the product's. */
+export async function generateMetadata(
+  { params }: { params: Promise<{ locale: string }> },
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
+  const { locale } = await params;
+  return isLocale(locale) ? titledPageMetadata(locale, "nav.pricing", parent) : {};
+}
 
 /** BILL-2: the plans rendered on the server; the client only switches the cycle and starts a checkout. */
 export default async function PricingPage({

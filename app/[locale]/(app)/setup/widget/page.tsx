@@ -1,12 +1,24 @@
+import type { Metadata, ResolvingMetadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/shell/page-header";
 import { WidgetSetup } from "@/components/widget/widget-setup";
 import { ownerAgent } from "@/lib/agents/agent";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
+import { isLocale } from "@/lib/i18n/routing";
 import { currentLimits } from "@/lib/limits/entitlement";
+import { titledPageMetadata } from "@/lib/seo/metadata";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
+
+/** The title of its tab and shared links: the page's name, then the product's. */
+export async function generateMetadata(
+  { params }: { params: Promise<{ locale: string }> },
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
+  const { locale } = await params;
+  return isLocale(locale) ? titledPageMetadata(locale, "nav.widget", parent) : {};
+}
 
 /** Setup → Website widget (BEYOND-1). */
 export default async function Page({ params }: { params: Promise<{ locale: string }> }) {

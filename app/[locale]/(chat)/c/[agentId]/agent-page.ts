@@ -1,10 +1,10 @@
 import "server-only";
-import type { Metadata } from "next";
+import type { Metadata, ResolvingMetadata } from "next";
 import { cache } from "react";
 import { publicAgent } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
 import type { Locale } from "@/lib/i18n/routing";
-import { agentChatMetadata } from "@/lib/seo/metadata";
+import { agentChatMetadata, withParentImages } from "@/lib/seo/metadata";
 import { db } from "@/lib/server/runtime";
 
 /** The public view of an agent, read once per request whether the metadata or the page asks first. */
@@ -13,7 +13,11 @@ export const publicAgentOnce = cache(async (agentId: string, locale: Locale) =>
 );
 
 /** A public chat page's metadata; the site's own when the agent is not there (the page then says so). */
-export async function agentPageMetadata(locale: Locale, agentId: string): Promise<Metadata> {
+export async function agentPageMetadata(
+  locale: Locale,
+  agentId: string,
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
   const agent = await publicAgentOnce(agentId, locale);
-  return agent ? agentChatMetadata(locale, `/${locale}/c/${agentId}`, agent) : {};
+  return agent ? withParentImages(agentChatMetadata(locale, `/${locale}/c/${agentId}`, agent), parent) : {};
 }

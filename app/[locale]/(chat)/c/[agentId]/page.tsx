@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, ResolvingMetadata } from "next";
 import { AgentIntro } from "@/components/agents/agent-intro";
 import { PublicChat } from "@/components/chat/public-chat";
 import { PublicFrame } from "@/components/shell/public-frame";
@@ -8,13 +8,12 @@ import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
 import { agentPageMetadata, publicAgentOnce } from "./agent-page";
 
-export async function generateMetadata({
-  params,
-}: {
-  params: Promise<{ locale: string; agentId: string }>;
-}): Promise<Metadata> {
+export async function generateMetadata(
+  { params }: { params: Promise<{ locale: string; agentId: string }> },
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
   const locale = await pageLocale(params);
-  return agentPageMetadata(locale, (await params).agentId);
+  return agentPageMetadata(locale, (await params).agentId, parent);
 }
 
 /** An agent's chat start page (CHAT-1): who it is, its greeting, then the chat with its suggested questions. */

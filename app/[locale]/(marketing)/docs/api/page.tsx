@@ -1,11 +1,23 @@
+import type { Metadata, ResolvingMetadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ApiOperation } from "@/components/api-docs/api-operation";
 import { PageHeader } from "@/components/shell/page-header";
 import { pageLocale } from "@/lib/i18n/page";
+import { isLocale } from "@/lib/i18n/routing";
 import type { Operation } from "@/lib/openapi/document";
 import { servedDocument } from "@/lib/openapi/served";
+import { titledPageMetadata } from "@/lib/seo/metadata";
 
 const DOCUMENT_PATH = "/api/v1/openapi.json";
+
+/** The title of its tab and shared links: the page's name, then the product's. */
+export async function generateMetadata(
+  { params }: { params: Promise<{ locale: string }> },
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
+  const { locale } = await params;
+  return isLocale(locale) ? titledPageMetadata(locale, "apiDocs.title", parent) : {};
+}
 
 /**
  * BEYOND-4: the API reference, rendered on the server from the same OpenAPI document the API serves

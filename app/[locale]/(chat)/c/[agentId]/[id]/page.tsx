@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, ResolvingMetadata } from "next";
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { AgentIntro } from "@/components/agents/agent-intro";
@@ -16,13 +16,12 @@ import { pageLocale } from "@/lib/i18n/page";
 import { db } from "@/lib/server/runtime";
 import { agentPageMetadata, publicAgentOnce } from "../agent-page";
 
-export async function generateMetadata({
-  params,
-}: {
-  params: Promise<{ locale: string; agentId: string; id: string }>;
-}): Promise<Metadata> {
+export async function generateMetadata(
+  { params }: { params: Promise<{ locale: string; agentId: string; id: string }> },
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
   const locale = await pageLocale(params);
-  return agentPageMetadata(locale, (await params).agentId);
+  return agentPageMetadata(locale, (await params).agentId, parent);
 }
 
 /**
