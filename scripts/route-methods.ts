@@ -61,7 +61,8 @@ export function scanRoutes(root: string): RouteMethods[] {
 
 export function routeMethodsSource(routes: RouteMethods[]): string {
   const rows = routes.map(
-    (r) => `  { pattern: ${JSON.stringify(r.pattern)}, methods: ${JSON.stringify(r.methods)} },`,
+    (r) =>
+      `  { pattern: ${JSON.stringify(r.pattern)}, methods: [${r.methods.map((m) => JSON.stringify(m)).join(", ")}] },`,
   );
   return [
     "// Written by `npm run routes:methods` from app/**/route.ts; do not edit by hand.",
