@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import createNextIntlPlugin from "next-intl/plugin";
 import { markStartupScripts } from "./lib/build/compile-hints";
+import { assertMessageKeys } from "./lib/build/message-keys";
 import { precompressStatic } from "./lib/build/precompress";
 import { nextConfigHeaders } from "./lib/http/security-headers";
 
@@ -51,4 +53,8 @@ const nextConfig: NextConfig = {
   turbopack: { resolveAlias: { "use-intl/format-message": formatOnly.replaceAll("\\", "/") } },
 };
 
-export default withNextIntl(nextConfig);
+/** A build fails on a message key the code names that a language lacks (issue 43: a raw key reached owners). */
+export default function config(phase: string): NextConfig {
+  if (phase === PHASE_PRODUCTION_BUILD) assertMessageKeys(process.cwd());
+  return withNextIntl(nextConfig);
+}

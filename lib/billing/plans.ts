@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { type Currency, type Cycle, currencies, cycleAmount, cycles } from "./money";
-import { plans as limitsByPlan, type PlanId, type PlanLimits, planIds } from "./plan-limits";
+import { isPlanId, plans as limitsByPlan, type PlanId, type PlanLimits, planIds } from "./plan-limits";
 
 /**
  * The plan catalogue (BILL-1): names and pitches in both languages, prices, whether a plan is on sale, and
@@ -115,6 +115,15 @@ function statusOf(plan: PlanId, settings: CatalogueSettings): PlanStatus {
   if (plan === "enterprise") return "contact_sales";
   if (plan === "free") return "available";
   return settings.comingSoon.includes(plan) ? "coming_soon" : "available";
+}
+
+/**
+ * A plan's name for people in `locale`: the one source of plan names, for pages, mails, invoices and every
+ * reason that names a plan (a stored document refusal says "the Beginner plan" years later). An id the
+ * catalogue does not know (a row written by a tampered or future version) is shown as it is.
+ */
+export function planName(id: string, locale: Locale): string {
+  return isPlanId(id) ? texts[id].name[locale] : id;
 }
 
 export function planById(id: PlanId, settings: CatalogueSettings = settingsFromConfig()): Plan {

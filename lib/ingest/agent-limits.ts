@@ -1,5 +1,6 @@
 import "server-only";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
+import { planName } from "@/lib/billing/plans";
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 
@@ -36,7 +37,7 @@ export function decodeReason(stored: string): DecodedReason {
 export function reasonText(locale: Locale, stored: string): string {
   const { key, values } = decodeReason(stored);
   const filled: Record<string, string> = { ...values };
-  if (values.plan) filled.plan = translate(locale, `errors.plan_${values.plan}`);
+  if (values.plan) filled.plan = planName(values.plan, locale);
   if (values.limit) filled.limit = Number(values.limit).toLocaleString(locale === "vi" ? "vi-VN" : "en-US");
   return translate(locale, `errors.${key}`, filled);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { plans } from "@/lib/billing/plan-limits";
-import { decodeReason, planReason, reasonText, upgradePath } from "@/lib/ingest/agent-limits";
+import { planIds, plans } from "@/lib/billing/plan-limits";
+import { decodeReason, planReason, planReasonKeys, reasonText, upgradePath } from "@/lib/ingest/agent-limits";
 import en from "@/messages/en.json";
 
 /** A stored plan reason keeps its plan and limit, and reads in each language with the number formatted there. */
@@ -18,6 +18,45 @@ describe("plan reasons", () => {
     );
     expect(reasonText("vi", stored)).toContain("Gói Miễn phí cho phép 2.000.000 ký tự");
     expect(upgradePath("vi")).toBe("/vi/pricing");
+  });
+
+  // Issue 43: "the errors.plan_beginner plan keeps at most 500,000 characters" reached paying owners.
+  it.each([
+    [
+      "en",
+      {
+        free: "Free",
+        beginner: "Beginner",
+        starter: "Starter",
+        business: "Business",
+        enterprise: "Enterprise",
+      },
+    ],
+    [
+      "vi",
+      {
+        free: "Miễn phí",
+        beginner: "Khởi đầu",
+        starter: "Cơ bản",
+        business: "Doanh nghiệp",
+        enterprise: "Doanh nghiệp lớn",
+      },
+    ],
+  ] as const)("name every plan in every reason in %s, with no raw key left", (locale, names) => {
+    for (const key of planReasonKeys) {
+      for (const plan of planIds) {
+        const text = reasonText(locale, planReason(key, plans[plan], plans[plan].charactersPerDocument));
+        expect(text, `${key} × ${plan}`).not.toMatch(/errors\.|plan_|[{}]/);
+        expect(text, `${key} × ${plan}`).toContain(names[plan]);
+      }
+    }
+  });
+
+  it("says the Beginner plan's document limit in both languages", () => {
+    const stored = planReason("ingest_truncated", plans.beginner, 500_000);
+    expect(reasonText("en", stored)).toContain("the Beginner plan keeps at most 500,000 characters");
+    expect(reasonText("vi", stored)).toContain("gói Khởi đầu");
+    expect(reasonText("vi", stored)).toContain("500.000");
   });
 
   it("plain keys stay plain and offer no upgrade", () => {
