@@ -2,7 +2,6 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type SharedCache, sharedCache } from "@/lib/cache/shared-cache";
-import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { isKnownTimeZone } from "@/lib/db/time-zones";
@@ -65,8 +64,6 @@ export function profileOf(db: Db, user: User): Promise<Profile> {
 }
 
 export function toProfile(user: User, providers: string[]): Profile {
-  const c = config();
-  const otpAvailable = Boolean(c.SMTP_URL) || !c.isProduction;
   return {
     ...identityOf(user),
     username: user.username,
@@ -80,7 +77,8 @@ export function toProfile(user: User, providers: string[]): Profile {
     full_twitter: socialUrl(user.twitter, /^[A-Za-z0-9_]{1,15}$/, (h) => `https://x.com/${h}`),
     full_ig: socialUrl(user.instagram, /^[A-Za-z0-9._]{1,30}$/, (h) => `https://www.instagram.com/${h}/`),
     followers_count: user.followersCount,
-    enabled_otp: otpAvailable && Boolean(user.email),
+    // A code can always reach an address: by mail with SMTP_URL, else in the server console (otp-delivery.ts).
+    enabled_otp: Boolean(user.email),
     ready: user.firstName.trim().length > 0,
     providers,
     time_zone: user.timeZone,

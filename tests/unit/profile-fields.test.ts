@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { parseProfileInput, toProfile } from "@/lib/auth/profile";
 import type { User } from "@/lib/auth/sessions";
 import { ApiError } from "@/lib/http/errors";
@@ -43,8 +43,28 @@ describe("toProfile", () => {
       full_twitter: null,
       full_ig: null,
     });
-    // Unit tests run outside production, where sign-in codes work without SMTP (they go to the log).
     expect(p.enabled_otp).toBe(true);
+  });
+
+  // Issue 43: an owner who had just signed in by code on `npm start`'s defaults (production, no SMTP_URL)
+  // was told code sign-in is off. Without SMTP the codes are printed in the server console: they still work.
+  describe("in production without SMTP_URL (npm start's embedded defaults)", () => {
+    const KEY = Symbol.for("agentcity.config");
+    const saved = { NODE_ENV: process.env.NODE_ENV, SMTP_URL: process.env.SMTP_URL };
+    afterEach(() => {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete (process.env as Record<string, string | undefined>)[k];
+        else (process.env as Record<string, string>)[k] = v;
+      }
+      delete (globalThis as Record<symbol, unknown>)[KEY];
+    });
+
+    it("still offers code sign-in to a user with an e-mail", () => {
+      (process.env as Record<string, string>).NODE_ENV = "production";
+      delete process.env.SMTP_URL;
+      delete (globalThis as Record<symbol, unknown>)[KEY];
+      expect(toProfile(user(), ["email"]).enabled_otp).toBe(true);
+    });
   });
 
   it("is not ready without a first name and has no code sign-in without an e-mail", () => {
