@@ -150,10 +150,12 @@ export function ConversationList({
                     </Badge>
                   )}
                   <span>{t("messages", { count: c.message_count })}</span>
-                  <span className="inline-flex items-center gap-1">
-                    {DeviceIcon && <DeviceIcon className="size-3.5" aria-hidden />}
-                    {t(`device.${c.device ?? "unknown"}`)}
-                  </span>
+                  {c.channel !== "api" && (
+                    <span className="inline-flex items-center gap-1" data-testid="row-device">
+                      {DeviceIcon && <DeviceIcon className="size-3.5" aria-hidden />}
+                      {t(`device.${c.device ?? "unknown"}`)}
+                    </span>
+                  )}
                   <span
                     className="inline-flex items-center gap-1"
                     data-testid="row-feedback"

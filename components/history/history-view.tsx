@@ -91,6 +91,13 @@ export function HistoryView() {
   const q = useDebounced(query, 300);
   const [date, setDate] = useState<string | null>(null);
   const [selected, setSelected] = useState<ConversationView | null>(null);
+  // The conversation on screen is one of those listed: another day or search closes it (issue 43: an empty
+  // day kept the last one open beside "no messages").
+  const [listing, setListing] = useState({ date, q });
+  if (listing.date !== date || listing.q !== q) {
+    setListing({ date, q });
+    setSelected(null);
+  }
   usePreloadPanels();
 
   const formats = useMemo(() => {

@@ -107,7 +107,9 @@ export async function sendOwnerMessage(
   const conversation = await findConversation(db, scope, input.conversation_id);
   if (apiKey) warnInBackground(db, agent, await spendAllowance(db, userId, agent.id));
   else await enforceOwnerLimits(db, userId);
-  return ask(db, scope, askInput(facts, input, conversation));
+  // A program's call comes from no device of a person (its user agent is a library's): nothing to keep.
+  const sent = apiKey ? { ...facts, device: null } : facts;
+  return ask(db, scope, askInput(sent, input, conversation));
 }
 
 /** Not awaited: an answer never waits on the owner's mail server. */

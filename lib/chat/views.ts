@@ -32,8 +32,12 @@ export function conversationView(row: ConversationRow, agentPublicId: string): C
     title: row.title,
     first_question: row.title,
     language: lang(row.language),
+    // An API call has no device, whatever its user agent made of it before issue 43.
     device:
-      row.device === "mobile" || row.device === "tablet" || row.device === "desktop" ? row.device : null,
+      row.channel !== "api" &&
+      (row.device === "mobile" || row.device === "tablet" || row.device === "desktop")
+        ? row.device
+        : null,
     message_count: row.messageCount,
     unanswered: row.unanswered,
     helpful: row.helpful,

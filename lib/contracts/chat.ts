@@ -46,7 +46,10 @@ export const conversationSchema = z.object({
   title: z.string().describe("the first question, shortened"),
   first_question: z.string().describe("the same as title"),
   language: z.enum(["en", "vi"]).nullable(),
-  device: z.enum(["mobile", "tablet", "desktop"]).nullable(),
+  device: z
+    .enum(["mobile", "tablet", "desktop"])
+    .nullable()
+    .describe("the visitor's device; null when unknown, and for a conversation asked with an API key"),
   message_count: z.number(),
   unanswered: z.number().describe("answers that were the fallback message"),
   helpful: z.number(),

@@ -61,6 +61,41 @@ async function owner() {
   return trainedAgent({ model: "builtin", texts: [] });
 }
 
+describe("conversations asked with a key", () => {
+  // Issue 43: they were labelled "Desktop" / "Máy tính": whatever a program's user agent says, it is no device.
+  it("have no device, whichever program asks", async () => {
+    const agent = await owner();
+    const { key } = await newKey(agent.access);
+    const asked: string[] = [];
+    for (const agentString of [
+      "python-requests/2.32.3",
+      "curl/8.5.0",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)",
+    ]) {
+      const res = await withKey<Answer>(
+        key,
+        "POST",
+        "/api/v1/agent/conversation/message",
+        { content: "Hello?" },
+        {
+          "user-agent": agentString,
+        },
+      );
+      expect(res.status, res.text).toBe(200);
+      asked.push(res.body.data!.conversation_id);
+    }
+    const list = await ownerApi<{ data: ConversationView[] }>(
+      agent.access,
+      "GET",
+      "/api/v1/agent/conversations",
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((c) => [c.id, c.channel, c.device]).sort()).toEqual(
+      asked.map((id) => [id, "api", null]).sort(),
+    );
+  });
+});
+
 describe("making and listing keys", () => {
   it("shows a key once, lists only its last four, and stores only its SHA-256", async () => {
     const { access } = await owner();

@@ -229,6 +229,85 @@ describe("the history list (en, phone)", () => {
   });
 });
 
+/**
+ * Issue 43 in both languages, for an owner with one visitor's conversation and one asked with an API key: the
+ * key's conversation is labelled as the API's, not "Desktop"; choosing a day without conversations closes
+ * the one that was open.
+ */
+describe.each([
+  [
+    "en",
+    "Previous month",
+    "No conversations match your filters.",
+    "Select a conversation to read it.",
+    /Desktop|Unknown device/,
+  ],
+  [
+    "vi",
+    "Tháng trước",
+    "Không có cuộc trò chuyện nào khớp với bộ lọc.",
+    "Chọn một cuộc trò chuyện để xem.",
+    /Máy tính|Không rõ thiết bị/,
+  ],
+] as const)("an owner's history in %s", (locale, previousMonth, noMatches, selectHint, aDevice) => {
+  let session: SignedIn;
+  let theirAgent: string;
+  let byKey: string;
+  beforeAll(async () => {
+    ({ session, agentId: theirAgent } = await ownerWithAgent({
+      name: `Tiệm trà ${locale}`,
+      model: "builtin",
+      texts: [{ title: "Giờ mở cửa", content: "Tiệm trà mở cửa từ 8 giờ sáng đến 8 giờ tối." }],
+    }));
+    const key = await ownerApi<{ data: { key: string } }>(session.access, "POST", "/api/v1/agent/api-keys", {
+      name: "Backend",
+    });
+    const asked = await ownerApi<{ data: { conversation_id: string } }>(
+      key.body.data.key,
+      "POST",
+      "/api/v1/agent/conversation/message",
+      { content: "Tiệm mở cửa lúc mấy giờ?" },
+    );
+    expect(asked.status).toBe(200);
+    byKey = asked.body.data.conversation_id;
+    const visited = await new Visitor(undefined, locale).ask(theirAgent, "Mấy giờ đóng cửa?");
+    expect(visited.status).toBe(200);
+  });
+
+  it("labels a conversation asked with an API key as the API's, not a device's, on a desktop and a phone", async () => {
+    for (const size of ["desktop", "phone"] as const) {
+      const page = await browser.open(`/${locale}/history`, {
+        cookies: sessionCookies(session),
+        locale,
+        viewport: size,
+        touch: size === "phone",
+      });
+      const row = page.locator(`[data-testid="history-row"][data-id="${byKey}"]`);
+      await row.waitFor();
+      expect(await row.getByTestId("row-channel-api").count()).toBe(1);
+      expect(await row.getByTestId("row-device").count()).toBe(0);
+      expect(await row.textContent()).not.toMatch(aDevice);
+      // A visitor's conversation still names its device.
+      const visitor = page
+        .locator('[data-testid="history-row"]')
+        .filter({ hasNot: page.getByTestId("row-channel-api") });
+      expect(await visitor.getByTestId("row-device").count()).toBe(1);
+    }
+  });
+
+  it("closes the open conversation when a day without conversations is chosen", async () => {
+    const page = await browser.open(`/${locale}/history`, { cookies: sessionCookies(session), locale });
+    await rows(page).first().click();
+    const detail = page.getByTestId("history-detail");
+    await detail.getByTestId("history-question").waitFor();
+    const day = await emptyDay(page, previousMonth);
+    await page.locator(`[data-date="${day}"]`).click();
+    await page.getByText(noMatches).waitFor();
+    await detail.getByText(selectHint).waitFor();
+    expect(await detail.getByTestId("history-question").count()).toBe(0);
+  });
+});
+
 describe("another owner", () => {
   it("sees none of the first owner's conversations", async () => {
     const { session: other } = await ownerWithAgent({ name: "Other shop", model: "builtin", texts: [] });
