@@ -1,4 +1,5 @@
 import "server-only";
+import { replaceEvery } from "@/lib/shared/replace-every";
 import { isSpace, PAUSE, STRETCH, sentencesOf, wordPieces } from "./sentences";
 
 /**
@@ -116,7 +117,9 @@ function* units(text: string, max: number): Generator<Unit | typeof PAUSE, void,
  * composes with a following ASCII one) and no run of spaces is split, so the result is the same.
  */
 function* cleanLine(raw: string): Generator<typeof PAUSE, string, undefined> {
-  const clean = (s: string) => s.normalize("NFC").replace(/[ \t\u00a0\f\v]+/g, " ");
+  // Flat, through replaceEvery: the stretches are kept until joined, and kept as V8's chains of pieces
+  // (one per run of spaces) they made a line of "a  b" grow ×3–5 per doubling past 2 M characters.
+  const clean = (s: string) => replaceEvery(s.normalize("NFC"), /[ \t\u00a0\f\v]+/g, " ");
   if (raw.length <= STRETCH) return clean(raw).trim();
   const parts: string[] = [];
   for (let from = 0; from < raw.length; ) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { replaceEvery } from "@/lib/shared/replace-every";
 /**
  * Folding for search: the stored `search_text` of a passage and every query go through the same function,
  * so "thanh pho ho chi minh", "Thành phố Hồ Chí Minh" and "THÀNH PHỐ HỒ CHÍ MINH" meet on the same tokens.
@@ -6,17 +7,15 @@ import "server-only";
  * because PGlite and Postgres must fold identically.
  */
 export function foldForSearch(text: string): string {
+  // Vietnamese tone marks and the horn/breve/circumflex are all combining marks after NFD.
+  const bare = replaceEvery(text.normalize("NFD"), /\p{M}+/gu, "");
+  // đ has no decomposition: it is its own letter, but every reader types it as d.
+  const lower = replaceEvery(bare, /[đĐ]/g, "d").toLowerCase();
+  // Thousand separators belong to the number: "50.000đ" and "50000" are the same price. (A replacement
+  // with `$1` comes back flat from V8, unlike the others: see replaceEvery.)
+  const numbers = lower.replace(/(\p{N})[.,](?=\p{N}{3}(?!\p{N}))/gu, "$1");
   return (
-    text
-      .normalize("NFD")
-      // Vietnamese tone marks and the horn/breve/circumflex are all combining marks after NFD.
-      .replace(/\p{M}+/gu, "")
-      // đ has no decomposition: it is its own letter, but every reader types it as d.
-      .replace(/[đĐ]/g, "d")
-      .toLowerCase()
-      // Thousand separators belong to the number: "50.000đ" and "50000" are the same price.
-      .replace(/(\p{N})[.,](?=\p{N}{3}(?!\p{N}))/gu, "$1")
-      .replace(/[^\p{L}\p{N}]+/gu, " ")
+    replaceEvery(numbers, /[^\p{L}\p{N}]+/gu, " ")
       // Scripts whose syllables NFD splits into letters (Hangul) come back together.
       .normalize("NFC")
       .trim()

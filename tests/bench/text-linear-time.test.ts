@@ -26,9 +26,13 @@ import { markedTokens } from "@/lib/retrieval/query";
 const LIMIT = 3;
 const MIN_MS = 10;
 const RUNS = 3;
-// Quadratic splitting took 3.5 s on 90 KB: a megabyte is far past where it shows, and short of where
-// garbage collection of huge strings muddies the CPU time.
-const MAX_CHARS = 1_000_000;
+// Quadratic splitting took 3.5 s on 90 KB. A ratio over the limit is measured again up to 4 M characters,
+// where V8's chains of replace results made fold and tidy grow ×3–8 per doubling (lib/shared/replace-every.ts).
+const MAX_CHARS = Number(process.env.BENCH_MAX_CHARS) || 4_000_000;
+// A narrowed run starts at a given size, on the inputs whose name holds BENCH_INPUT, and prints each ratio:
+// BENCH_INPUT=A.A.A. BENCH_FROM_CHARS=2000000 npm run bench:linear -- -t foldForSearch
+const FROM_CHARS = Number(process.env.BENCH_FROM_CHARS) || 2_000;
+const ONLY_INPUT = process.env.BENCH_INPUT;
 
 /** Builds about `n` characters by repeating `unit`. */
 const repeat = (unit: string) => (n: number) => unit.repeat(Math.max(1, Math.round(n / unit.length)));
@@ -102,7 +106,7 @@ function made(make: (n: number) => string, n: number): string {
 type Growth = { chars: number; smallMs: number; largeMs: number; ratio: number };
 
 async function growth(step: (text: string) => unknown, make: (n: number) => string): Promise<Growth> {
-  let n = 2_000;
+  let n = FROM_CHARS;
   while (n < MAX_CHARS && (await timeOf(step, made(make, n))) < MIN_MS) n *= 2;
   let best: Growth | null = null;
   for (let attempt = 0; attempt < 3; attempt++, n *= 2) {
@@ -127,7 +131,12 @@ describe("text steps take time linear in the text's length", () => {
     it(name, async () => {
       const slow: string[] = [];
       for (const [input, make] of inputs) {
+        if (ONLY_INPUT && !input.includes(ONLY_INPUT)) continue;
         const g = await growth(step, make);
+        if (ONLY_INPUT)
+          console.log(
+            `${name} · ${input}: ${g.chars} → ${2 * g.chars} characters, ${g.smallMs.toFixed(1)} → ${g.largeMs.toFixed(1)} ms (×${g.ratio.toFixed(2)})`,
+          );
         if (g.ratio > LIMIT && g.largeMs >= MIN_MS)
           slow.push(
             `${input}: ${g.chars} → ${2 * g.chars} characters took ${g.smallMs.toFixed(1)} → ${g.largeMs.toFixed(1)} ms (×${g.ratio.toFixed(2)})`,

@@ -1,4 +1,5 @@
 import "server-only";
+import { replaceEvery } from "../../shared/replace-every.ts";
 import { ParseError, type Section } from "./types.ts";
 
 /**
@@ -35,17 +36,13 @@ export function isText(bytes: Uint8Array): boolean {
  * runs of spaces collapsed, at most one blank line kept.
  */
 export function tidy(text: string): string {
-  return (
-    text
-      .normalize("NFC")
-      .replace(/\r\n?/g, "\n")
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, "")
-      .replace(/[^\S\n]+/g, " ")
-      .replace(/ ?\n ?/g, "\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim()
-  );
+  // Each step through replaceEvery: a document of "A. A. " has a space to tidy every third character.
+  let t = replaceEvery(text.normalize("NFC"), /\r\n?/g, "\n");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  t = replaceEvery(t, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, "");
+  t = replaceEvery(t, /[^\S\n]+/g, " ");
+  t = replaceEvery(t, / ?\n ?/g, "\n");
+  return replaceEvery(t, /\n{3,}/g, "\n\n").trim();
 }
 
 /**
