@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { routeMethods } from "@/lib/http/route-methods.generated";
 import { baseUrl, get } from "../helpers/http";
 import { type WireAnswer, wireExchange } from "../helpers/raw-http";
 
@@ -120,6 +121,43 @@ describe("methods no page or route answers", () => {
     // The route's own methods still reach it.
     expect((await get("/api/health")).status).toBe(200);
     expect((await fetch(`${baseUrl()}/api/health`, { method: "HEAD" })).status).toBe(200);
+  });
+
+  it("every route handler answers every method without a 5xx, and one it does not export with the API's 405 naming those it does", async () => {
+    const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+    const detailIn = { en: "This method is not allowed here.", vi: "Phương thức này không được phép ở đây." };
+    const wrong: string[] = [];
+    for (const route of routeMethods) {
+      const path = route.pattern.replace(/\[\.\.\.[^\]]+\]/, "nope/x").replace(/\[[^\]]+\]/g, "abc");
+      // What the route's file exports, HEAD with GET, and OPTIONS, which Next answers for every handler.
+      const allow = order.filter(
+        (m) =>
+          route.methods.includes(m) || (m === "HEAD" && route.methods.includes("GET")) || m === "OPTIONS",
+      );
+      for (const [i, method] of [...order, "TRACE", "PROPFIND"].entries()) {
+        const language = i % 2 ? "vi" : "en";
+        // An address of its own (the server trusts loopback's X-Forwarded-For): no limit another test
+        // measures from 127.0.0.1 is spent here.
+        const a = await wireExchange(
+          baseUrl(),
+          `${method} ${path} HTTP/1.1\r\n${host()}\r\nOrigin: ${baseUrl()}\r\nAccept-Language: ${language}\r\nX-Forwarded-For: 203.0.113.45\r\nContent-Length: 0\r\nConnection: close`,
+        );
+        const at = `${method} ${path}: ${a.status}`;
+        if (a.status >= 500) wrong.push(`${at} (a server error)`);
+        // The catch-all answers every method with the API's 404; a route's own methods reach the route.
+        if (route.pattern.includes("[...") || allow.includes(method)) continue;
+        if (a.status !== 405 || a.headers.allow !== allow.join(", ")) {
+          wrong.push(`${at}, Allow ${a.headers.allow} (want 405, Allow ${allow.join(", ")})`);
+          continue;
+        }
+        // A script is no API answer: its 405 is the plain one. An answer to HEAD has no body.
+        if (path === "/embed.js" || method === "HEAD") continue;
+        const body = a.headers["content-type"]?.includes("application/json") ? JSON.parse(a.body) : a.body;
+        const want = { error: { status: 405, message: "method_not_allowed", detail: detailIn[language] } };
+        if (JSON.stringify(body) !== JSON.stringify(want)) wrong.push(`${at}: ${a.body}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("on a page (and on a tunnel request) they are a plain 405 that nothing may frame", async () => {

@@ -59,10 +59,11 @@ export type WireAnswer = { status: number; headers: Record<string, string>; body
 /**
  * Writes `head` (a request line and headers, CRLF-separated, without the blank line) on a fresh connection as
  * is, for what fetch and Node's client refuse to send (TRACE, TRACK, CONNECT), and reads the answer: until
- * its Content-Length has arrived or the server closes.
+ * its Content-Length has arrived or the server closes. An answer to HEAD has no body, whatever its length says.
  */
 export function wireExchange(base: string, head: string): Promise<WireAnswer> {
   const { hostname, port } = new URL(base);
+  const bodiless = head.startsWith("HEAD ");
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.write(`${head}\r\n\r\n`));
     let got = Buffer.alloc(0);
@@ -77,7 +78,7 @@ export function wireExchange(base: string, head: string): Promise<WireAnswer> {
       }
       const body = got.subarray(end + 4);
       const length = headers["content-length"];
-      if (length !== undefined && body.length < Number(length)) return null;
+      if (length !== undefined && !bodiless && body.length < Number(length)) return null;
       return { status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8") };
     };
     socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer to ${head.split("\r\n")[0]}`)));
