@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { ChatView } from "@/components/chat/chat-view";
 import type { ChatChannel, WidgetIdentity } from "@/lib/client/chat-types";
 import { keepVisitorInFrame } from "./frame-visitor";
@@ -21,6 +21,7 @@ export function EmbedChat({
 }) {
   const identity = useRef<WidgetIdentity | null>(null);
   const [parent, setParent] = useState<ParentLink | null>(null);
+  const [toaster, setToaster] = useState<ReactNode>(null);
   const channel = useMemo<ChatChannel>(
     () => ({ kind: "public", agentId, identity: () => identity.current }),
     [agentId],
@@ -30,10 +31,12 @@ export function EmbedChat({
     // At once: the first question must already carry the visitor kept in the frame's storage.
     const stop = keepVisitorInFrame();
     let link: ParentLink | null = null;
+    let stopShell: (() => void) | undefined;
     let gone = false;
     // The page's messages can wait for the chat to be drawn (the loader waits for "ready").
-    void import("./parent-link").then(({ connectToParent }) => {
+    void import("./frame-start").then(({ connectToParent, startLiteShell }) => {
       if (gone) return;
+      stopShell = startLiteShell(setToaster);
       link = connectToParent((who) => {
         identity.current = who;
       });
@@ -42,6 +45,7 @@ export function EmbedChat({
     return () => {
       gone = true;
       link?.stop();
+      stopShell?.();
       stop();
     };
   }, []);
@@ -73,6 +77,7 @@ export function EmbedChat({
         questions={questions}
         onAnswered={() => parent?.post("message", { role: "assistant" })}
       />
+      {toaster}
     </>
   );
 }
