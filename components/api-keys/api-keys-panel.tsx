@@ -20,7 +20,13 @@ const CurlExample = lazy(() => import("./curl-example").then((m) => ({ default: 
  * Setup → API keys (BEYOND-3): make a key (shown once), see and revoke the keys, and a first call to
  * copy. The new key lives in this component's state only: a reload forgets it, as the server has.
  */
-export function ApiKeysPanel({ messageUrl }: { messageUrl: string }) {
+export function ApiKeysPanel({
+  messageUrl,
+  exampleQuestion,
+}: {
+  messageUrl: string;
+  exampleQuestion: string;
+}) {
   const t = useTranslations("apiKeys");
   const query = useApiKeys();
   const loaded = loadStateOf(query);
@@ -67,7 +73,7 @@ export function ApiKeysPanel({ messageUrl }: { messageUrl: string }) {
       </section>
 
       <Suspense fallback={null}>
-        <CurlExample messageUrl={messageUrl} />
+        <CurlExample messageUrl={messageUrl} question={exampleQuestion} />
       </Suspense>
     </div>
   );

@@ -4,14 +4,20 @@ import { useTranslations } from "next-intl";
 import { BookOpenIcon } from "@/components/icons/lite/book-open";
 import { Link } from "@/lib/i18n/navigation";
 
-/** A first call to copy: the owner's chat route with the key in the Authorization header. */
-export function CurlExample({ messageUrl }: { messageUrl: string }) {
+/** `'…'` for a POSIX shell: the body may hold an apostrophe ("What's …?"). */
+const shellQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * A first call to copy: the owner's chat route with the key in the Authorization header, asking the agent's
+ * own first suggested question (or one in the page's language).
+ */
+export function CurlExample({ messageUrl, question }: { messageUrl: string; question: string }) {
   const t = useTranslations("apiKeys");
   const command = [
     `curl -X POST ${messageUrl} \\`,
     `  -H "Authorization: Bearer ac_live_YOUR_KEY" \\`,
     `  -H "Content-Type: application/json" \\`,
-    `  -d '{"content": "What are your opening hours?"}'`,
+    `  -d ${shellQuoted(JSON.stringify({ content: question }))}`,
   ].join("\n");
   return (
     <section className="grid gap-2" data-testid="curl-example">

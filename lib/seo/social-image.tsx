@@ -52,7 +52,8 @@ export async function renderSocialImage(locale: Locale): Promise<ImageResponse> 
   const tagline = translate(locale, "meta.tagline");
   const pitch = translate(locale, "home.title");
   const question = translate(locale, "home.chatPreview.question");
-  const answer = translate(locale, "home.chatPreview.answer");
+  // The built-in mode's answer, as the landing page shows it: a quoted line of the owner's documents.
+  const answer = `“${translate(locale, "home.chatPreview.quote")}”`;
   return new ImageResponse(
     <div
       style={{

@@ -46,6 +46,21 @@ export function widgetSettingsOf(stored: unknown): WidgetSettings {
   };
 }
 
+/**
+ * Text that reads on `color` (`#rrggbb`): white unless the colour is light enough that near-black reads
+ * better, by WCAG's contrast ratio (a yellow or light-green launcher colour gets dark text).
+ */
+export function textOnColor(color: string): "#ffffff" | "#111111" {
+  const channel = (i: number) => {
+    const c = Number.parseInt(color.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  const onWhite = 1.05 / (l + 0.05);
+  const onDark = (l + 0.05) / (0.0056 + 0.05); // #111111's luminance is 0.0056
+  return onWhite >= onDark ? "#ffffff" : "#111111";
+}
+
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**

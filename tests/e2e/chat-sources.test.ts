@@ -57,6 +57,28 @@ describe("an answer to a price question on a phone", () => {
     const citations = text.getByTestId("answer-citation");
     expect(await citations.count()).toBeGreaterThan(0);
     expect(await citations.allTextContents()).toEqual((await citations.allTextContents()).map(() => "1"));
+    // Each [n] is a 44 × 44 px target on a phone (issue 43 item 20), its chip small and the line unchanged.
+    for (const box of await citations.evaluateAll((els) =>
+      els.map((el) => {
+        const own = el.getBoundingClientRect();
+        const chip = el.firstElementChild!.getBoundingClientRect();
+        const line = Number.parseFloat(getComputedStyle(el.parentElement!).lineHeight);
+        const block = el.closest("p, td, li")!;
+        return {
+          w: own.width,
+          h: own.height,
+          chip: chip.height,
+          line,
+          block: block.getBoundingClientRect().height,
+        };
+      }),
+    )) {
+      expect(box.w).toBeGreaterThanOrEqual(44);
+      expect(box.h).toBeGreaterThanOrEqual(44);
+      expect(box.chip).toBeLessThan(28);
+      // A one-line cell or paragraph keeps its height: the target's margins do not open the line.
+      expect(box.block).toBeLessThan(box.line * 3);
+    }
     const passage = sources.first().getByTestId("answer-source-passage");
     expect(await passage.getAttribute("open")).toBeNull();
     await citations.first().click();

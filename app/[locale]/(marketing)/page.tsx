@@ -46,6 +46,9 @@ export default async function HomePage({
   const next = safeNextPath(query.next);
   if ((await pageSession()).state === "signed-in") redirect({ href: next ?? SIGNED_IN_HOME, locale });
   const t = await getTranslations("home");
+  // The demo answer is the built-in mode's, framed by the very words a real built-in answer uses: what a
+  // newcomer without a model gets (tests/api/landing-promise.test.ts asks it for real).
+  const answers = await getTranslations("answers");
   const { APP_NAME } = config();
   const providers = enabledProviders();
   const codeDelivery = otpDelivery();
@@ -81,7 +84,9 @@ export default async function HomePage({
             label={t("chatPreview.label")}
             agentName={t("chatPreview.agentName")}
             question={t("chatPreview.question")}
-            answer={t("chatPreview.answer")}
+            intro={answers("quoteIntro")}
+            quote={t("chatPreview.quote")}
+            note={answers("quoteNote")}
             source={t("chatPreview.source")}
           />
         </div>
@@ -166,7 +171,9 @@ function ChatPreview(props: {
   label: string;
   agentName: string;
   question: string;
-  answer: string;
+  intro: string;
+  quote: string;
+  note: string;
   source: string;
 }) {
   return (
@@ -182,8 +189,15 @@ function ChatPreview(props: {
           <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2.5 text-primary-foreground">
             {props.question}
           </p>
-          <div className="w-fit max-w-[85%] space-y-2 rounded-2xl rounded-bl-sm bg-muted px-4 py-2.5">
-            <p>{props.answer}</p>
+          <div
+            className="w-fit max-w-[85%] space-y-2 rounded-2xl rounded-bl-sm bg-muted px-4 py-2.5"
+            data-testid="demo-answer"
+          >
+            <p>{props.intro}</p>
+            <blockquote className="border-l-2 border-primary/40 pl-3" data-testid="demo-quote">
+              {props.quote} <sup className="text-primary">[1]</sup>
+            </blockquote>
+            <p className="text-xs text-muted-foreground italic">{props.note}</p>
             <p className="text-xs text-muted-foreground">{props.source}</p>
           </div>
         </div>

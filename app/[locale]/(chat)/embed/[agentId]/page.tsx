@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import type { CSSProperties } from "react";
 import { EmbedChat } from "@/components/widget/embed-chat";
 import { publicView } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
@@ -9,7 +10,7 @@ import { pageValidationFailed } from "@/lib/http/page-errors";
 import { pageLocale } from "@/lib/i18n/page";
 import { currentLimits } from "@/lib/limits/entitlement";
 import { db } from "@/lib/server/runtime";
-import { widgetSettingsOf } from "@/lib/shared/widget";
+import { textOnColor, widgetSettingsOf } from "@/lib/shared/widget";
 import { showsBranding } from "@/lib/widget/branding";
 
 /** A framed page is nobody's search result. */
@@ -38,7 +39,14 @@ export default async function EmbedPage({
   const t = await getTranslations("widget");
   const appName = config().APP_NAME;
   return (
-    <div className="flex min-h-dvh flex-col bg-background">
+    <div
+      className="flex min-h-dvh flex-col bg-background"
+      // The owner's launcher colour carries into the frame: the send button and the visitor's bubbles.
+      style={
+        { "--primary": widget.color, "--primary-foreground": textOnColor(widget.color) } as CSSProperties
+      }
+      data-widget-color={widget.color}
+    >
       <header className="sticky top-0 z-10 flex h-14 items-center border-b bg-background/95 pr-14 pl-4 backdrop-blur">
         <h1 className="truncate font-semibold text-base">{agent.name}</h1>
       </header>
