@@ -2,6 +2,7 @@ import "server-only";
 import { translate } from "@/lib/i18n/messages";
 import type { TermWeights } from "@/lib/retrieval/answerable";
 import { analyzedUnits, headingTokens, questionShape, scoreUnit, type Unit } from "@/lib/retrieval/match";
+import { localizeMoney } from "@/lib/shared/money-text";
 import type { StoredSource } from "./conversations";
 import { type SourcedPassage, withHeading } from "./sources";
 
@@ -50,7 +51,7 @@ export function quoteAnswer(
     return n;
   };
   const blocks = quotes.map((q) =>
-    q.kind === "sentence" ? sentenceBlock(q.pick, cite) : rowsBlock(q, cite),
+    q.kind === "sentence" ? sentenceBlock(q.pick, cite) : rowsBlock(q, cite, language),
   );
   const content = [
     translate(language, "answers.quoteIntro"),
@@ -107,11 +108,17 @@ function sentenceBlock(pick: Pick, cite: (p: Pick) => number): string {
 }
 
 /** One row as a list item; several rows of one sheet as a small table, the citation on each row. */
-function rowsBlock(quote: Extract<Quote, { kind: "rows" }>, cite: (p: Pick) => number): string {
+/** Rows as a table (or one line); a cell that is an amount of money is written the reader's way. */
+function rowsBlock(
+  quote: Extract<Quote, { kind: "rows" }>,
+  cite: (p: Pick) => number,
+  language: "en" | "vi",
+): string {
   const n = cite(quote.picks[0]!);
+  const value = (text: string) => literal(localizeMoney(text, language));
   if (quote.picks.length === 1) {
     const cells = quote.picks[0]!.unit.row!;
-    return `- ${cells.map((c) => `**${literal(c.name)}:** ${literal(c.value)}`).join(" · ")} [${n}]`;
+    return `- ${cells.map((c) => `**${literal(c.name)}:** ${value(c.value)}`).join(" · ")} [${n}]`;
   }
   const names = quote.picks[0]!.unit.row!.map((c) => c.name);
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
@@ -119,7 +126,7 @@ function rowsBlock(quote: Extract<Quote, { kind: "rows" }>, cite: (p: Pick) => n
     line(names.map(literal)),
     line(names.map(() => "---")),
     ...quote.picks.map((p) => {
-      const cells = p.unit.row!.map((c) => literal(c.value));
+      const cells = p.unit.row!.map((c) => value(c.value));
       cells[cells.length - 1] = `${cells[cells.length - 1]} [${n}]`;
       return line(cells);
     }),

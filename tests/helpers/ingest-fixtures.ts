@@ -131,7 +131,18 @@ export function makeDocx(paragraphs: DocxParagraph[], options: { documentXml?: s
 }
 
 /** An xlsx with shared strings for text cells and numbers as numbers. */
-export function makeXlsx(sheets: { name: string; rows: (string | number)[][] }[]): Uint8Array {
+/** A number shown through a number format (e.g. `#,##0 "₫"`), as a spreadsheet program stores it. */
+export type FormattedNumber = { value: number; format: string };
+
+export function makeXlsx(
+  sheets: { name: string; rows: (string | number | FormattedNumber)[][] }[],
+): Uint8Array {
+  // Each distinct format is a custom numFmt (ids from 164) and a cellXfs entry (style 0 is the default).
+  const formats: string[] = [];
+  const styleOf = (format: string) => {
+    if (!formats.includes(format)) formats.push(format);
+    return formats.indexOf(format) + 1;
+  };
   const strings: string[] = [];
   const index = (s: string) => {
     const at = strings.indexOf(s);
@@ -147,11 +158,13 @@ export function makeXlsx(sheets: { name: string; rows: (string | number)[][] }[]
           (r, ri) =>
             `<row r="${ri + 1}">${r
               .map((v, ci) =>
-                typeof v === "number"
-                  ? `<c r="${col(ci)}${ri + 1}"><v>${v}</v></c>`
-                  : v === ""
-                    ? ""
-                    : `<c r="${col(ci)}${ri + 1}" t="s"><v>${index(v)}</v></c>`,
+                typeof v === "object"
+                  ? `<c r="${col(ci)}${ri + 1}" s="${styleOf(v.format)}"><v>${v.value}</v></c>`
+                  : typeof v === "number"
+                    ? `<c r="${col(ci)}${ri + 1}"><v>${v}</v></c>`
+                    : v === ""
+                      ? ""
+                      : `<c r="${col(ci)}${ri + 1}" t="s"><v>${index(v)}</v></c>`,
               )
               .join("")}</row>`,
         )
@@ -181,6 +194,22 @@ export function makeXlsx(sheets: { name: string; rows: (string | number)[][] }[]
     { name: "xl/workbook.xml", data: utf8(workbook) },
     { name: "xl/_rels/workbook.xml.rels", data: utf8(rels) },
     { name: "xl/sharedStrings.xml", data: utf8(shared) },
+    ...(formats.length
+      ? [
+          {
+            name: "xl/styles.xml",
+            data: utf8(
+              `<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="${formats.length}">${formats
+                .map((f, i) => `<numFmt numFmtId="${164 + i}" formatCode="${esc(f)}"/>`)
+                .join(
+                  "",
+                )}</numFmts><cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs><cellXfs count="${formats.length + 1}"><xf numFmtId="0"/>${formats
+                .map((_, i) => `<xf numFmtId="${164 + i}" applyNumberFormat="1"/>`)
+                .join("")}</cellXfs></styleSheet>`,
+            ),
+          },
+        ]
+      : []),
     ...sheetXml.map((x, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: utf8(x) })),
   ]);
 }

@@ -194,6 +194,36 @@ describe("xlsx", () => {
   });
 });
 
+describe("xlsx money cells (issue 43 item 21)", () => {
+  it("reads a number formatted as money as the amount it shows; other numbers stay numbers", async () => {
+    const bytes = makeXlsx([
+      {
+        name: "Bảng giá",
+        rows: [
+          ["Sản phẩm", "Giá", "Giá USD", "Số lượng"],
+          [
+            "Bánh kem",
+            { value: 350000, format: '#,##0 "₫"' },
+            { value: 14, format: '"$"#,##0.00' },
+            { value: 1200, format: "#,##0" },
+          ],
+          [
+            "Bánh mì",
+            { value: 25000, format: "#,##0 [$₫-42A]" },
+            { value: 1.5, format: "[$$-409]#,##0.00" },
+            3,
+          ],
+        ],
+      },
+    ]);
+    const r = ok(await parseDocument({ name: "gia.xlsx", bytes }));
+    expect(r.sections[0]!.text).toBe(
+      "Sản phẩm: Bánh kem; Giá: 350.000 ₫; Giá USD: $14.00; Số lượng: 1200\n" +
+        "Sản phẩm: Bánh mì; Giá: 25.000 ₫; Giá USD: $1.50; Số lượng: 3",
+    );
+  });
+});
+
 describe("xls (BIFF8)", () => {
   it("reads English and Vietnamese rows with header names", async () => {
     const bytes = makeXls([

@@ -4,6 +4,7 @@ import type { Sheet } from "../rows.ts";
 import { ParseError, type ParseLimits } from "../types.ts";
 import { walkXml } from "../xml.ts";
 import { ZipReader } from "../zip.ts";
+import { moneyCellText, moneyStyles } from "./xlsx-money.ts";
 
 function sharedStrings(zip: ZipReader): string[] {
   const xml = zip.readText("xl/sharedStrings.xml");
@@ -73,6 +74,7 @@ const maxColumns = 16_384;
 export function parseXlsx(bytes: Uint8Array, limits: ParseLimits, budget?: CharacterBudget): Sheet[] {
   const zip = new ZipReader(bytes, limits);
   const strings = sharedStrings(zip);
+  const money = moneyStyles(zip);
   const sheets: Sheet[] = [];
   for (const { name, part } of sheetParts(zip)) {
     if (budget?.exhausted) break;
@@ -82,6 +84,7 @@ export function parseXlsx(bytes: Uint8Array, limits: ParseLimits, budget?: Chara
     let row: string[] | null = null;
     let column = 0;
     let cellType = "n";
+    let cellStyle = 0;
     let value = "";
     let inValue = false;
     const walk = () =>
@@ -96,6 +99,7 @@ export function parseXlsx(bytes: Uint8Array, limits: ParseLimits, budget?: Chara
             if (column >= maxColumns)
               throw new ParseError("file_corrupt", `xlsx: column ${a.r} out of range`);
             cellType = a.t ?? "n";
+            cellStyle = Number(a.s ?? 0);
             value = "";
           } else if (tag === "v" || tag === "t") inValue = true;
         },
@@ -108,6 +112,10 @@ export function parseXlsx(bytes: Uint8Array, limits: ParseLimits, budget?: Chara
             let shown = value;
             if (cellType === "s") shown = strings[Number(value)] ?? "";
             else if (cellType === "b") shown = value === "1" ? "TRUE" : "FALSE";
+            else if (cellType === "n" && value !== "") {
+              const currency = money.get(cellStyle);
+              if (currency) shown = moneyCellText(value, currency);
+            }
             while (row.length < column) row.push("");
             row[column] = shown;
             column++;
