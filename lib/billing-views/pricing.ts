@@ -20,6 +20,11 @@ export function currencyFor(locale: Locale): Currency {
 
 const MB = 1024 * 1024;
 
+/** A plan's file size limit in words, "2 MB", the same on the pricing page and the Files card. */
+export function fileSizeText(bytes: number, locale: Locale): string {
+  return `${new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US").format(bytes / MB)} MB`;
+}
+
 async function limitLines(limits: PlanLimits, locale: Locale): Promise<string[]> {
   const t = await getTranslations({ locale, namespace: "pricing.limits" });
   const n = new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US");
@@ -29,7 +34,7 @@ async function limitLines(limits: PlanLimits, locale: Locale): Promise<string[]>
     t("documents", { count: limits.documentsPerAgent }),
     t("characters", { count: compact.format(limits.charactersPerAgent) }),
     t("crawl", { count: limits.crawlPagesPerSite }),
-    t("files", { count: limits.maxFilesPerUpload, size: `${n.format(limits.maxFileBytes / MB)} MB` }),
+    t("files", { count: limits.maxFilesPerUpload, size: fileSizeText(limits.maxFileBytes, locale) }),
     limits.modelChoice === "any" ? t("modelsAny") : t("modelsDefault"),
     limits.canHideBranding ? t("branding") : t("brandingShown"),
   ];
