@@ -68,7 +68,8 @@ export function PricingPlans({
   const choose = async (plan: PricingPlan, chosenCycle: PricingCycle) => {
     if (!signedIn) {
       const next = pricingReturnPath(plan.id, chosenCycle);
-      window.location.assign(`/${locale}?${new URLSearchParams({ next })}`);
+      // Straight to the sign-in card (far below the pitch on a phone), which names the plan.
+      window.location.assign(`/${locale}?${new URLSearchParams({ next })}#sign-in`);
       return;
     }
     setBusy(plan.id);

@@ -29,6 +29,13 @@ export function pricingReturnPath(plan: string, cycle: PricingCycle): string {
   return `/pricing?${new URLSearchParams({ plan, cycle, continue: "1" })}`;
 }
 
+/** The plan a sign-in started from /pricing is for (the `plan` of pricingReturnPath), if `next` is one. */
+export function planOfReturnPath(next: string | undefined): string | undefined {
+  if (!next) return undefined;
+  const url = new URL(next, "http://return.invalid");
+  return url.pathname === "/pricing" ? (url.searchParams.get("plan") ?? undefined) : undefined;
+}
+
 /** A path the sign-in may send people on to: one of ours, never another site ("//x", "/\\x"). */
 export function safeNextPath(next: unknown): string | undefined {
   if (typeof next !== "string" || next.length > 300) return undefined;
