@@ -78,7 +78,13 @@ export function PricingPlans({
     if (currentPlan?.changes) {
       try {
         const preview = await billingApi.previewChange(plan.id, chosenCycle);
-        setPending({ planId: plan.id, planName: plan.name, cycle: chosenCycle, preview });
+        const kind =
+          plan.id === currentPlan.plan
+            ? "cycle"
+            : planIndex(plan.id) > planIndex(currentPlan.plan)
+              ? "upgrade"
+              : "downgrade";
+        setPending({ planId: plan.id, planName: plan.name, cycle: chosenCycle, kind, preview });
       } catch (err) {
         failed(err);
       }
@@ -114,10 +120,13 @@ export function PricingPlans({
       if (change.timing === "now") toast.success(t("changedNow", { plan: pending.planName }));
       else {
         const date = formatDay(change.subscription?.current_period_end, locale);
-        toast.success(t("changedLater", { plan: pending.planName, date }));
+        const key = pending.kind === "cycle" ? "cycleChangedLater" : "changedLater";
+        toast.success(t(key, { plan: pending.planName, date }));
       }
-      // The cards and badges are the server's: read them again once the toast has been seen.
-      window.setTimeout(() => window.location.reload(), 1500);
+      // The cards and badges are the server's: read them again once the toast has been seen, the toggle
+      // still on the cycle just chosen.
+      const again = `/${locale}/pricing?cycle=${pending.cycle}`;
+      window.setTimeout(() => window.location.assign(again), 1500);
     } catch (err) {
       setPending(null);
       setChanging(false);
@@ -197,7 +206,15 @@ export function PricingPlans({
                 <PlanAction
                   plan={plan}
                   current={current}
-                  switchCycle={current && currentPlan?.changes && currentPlan.cycle !== cycle ? cycle : null}
+                  switchCycle={
+                    // A switch already waiting for the period's end is not offered again (Billing undoes it).
+                    current &&
+                    currentPlan?.changes &&
+                    currentPlan.cycle !== cycle &&
+                    currentPlan.pendingCycle !== cycle
+                      ? cycle
+                      : null
+                  }
                   change={
                     !current && currentPlan?.changes
                       ? planIndex(plan.id) > planIndex(currentPlan.plan)

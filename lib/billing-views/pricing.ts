@@ -70,5 +70,10 @@ export async function currentPlanOf(db: Db, ownerId: string): Promise<CurrentPla
   const state = stateOf(await subscriptionOf(db, ownerId));
   const plan = entitledPlan(state, new Date());
   const running = state.status === "active" && plan !== "free";
-  return { plan, cycle: running ? state.cycle : null, changes: running };
+  return {
+    plan,
+    cycle: running ? state.cycle : null,
+    pendingCycle: running ? state.pendingCycle : null,
+    changes: running,
+  };
 }

@@ -20,6 +20,8 @@ export type CurrentPlan = {
   plan: string;
   /** the running subscription's cycle; null on the free plan */
   cycle: PricingCycle | null;
+  /** a cycle switch waiting for the period's end (yearly → monthly); null when none */
+  pendingCycle: PricingCycle | null;
   /** a choice is a change of the running subscription (confirmed, charged to the saved card), not a checkout */
   changes: boolean;
 };

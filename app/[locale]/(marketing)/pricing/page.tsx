@@ -43,7 +43,9 @@ export default async function PricingPage({
       : null,
   ]);
   const paymentToken = signedIn ? readCookieStore(await cookies(), "payment_token") : undefined;
-  const cycle: PricingCycle = query.cycle === "yearly" ? "yearly" : "monthly";
+  // The toggle opens on the cycle asked for, else on the cycle the owner pays.
+  const cycle: PricingCycle =
+    query.cycle === "yearly" || query.cycle === "monthly" ? query.cycle : (currentPlan?.cycle ?? "monthly");
   const resume =
     query.continue === "1" && typeof query.plan === "string" && plans.some((p) => p.id === query.plan)
       ? { plan: query.plan, cycle }
