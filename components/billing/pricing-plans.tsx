@@ -33,6 +33,7 @@ const PlanChangeDialog = whenFirstOpen(() => import("./plan-change-dialog").then
 export function PricingPlans({
   plans,
   currency,
+  currencySwitch,
   signedIn,
   currentPlan,
   initialCycle,
@@ -42,6 +43,8 @@ export function PricingPlans({
 }: {
   plans: PricingPlan[];
   currency: Currency;
+  /** whether the visitor may switch currency (no bills yet; an owner's bills fix it) */
+  currencySwitch: boolean;
   signedIn: boolean;
   currentPlan: CurrentPlan | null;
   initialCycle: PricingCycle;
@@ -67,7 +70,8 @@ export function PricingPlans({
 
   const choose = async (plan: PricingPlan, chosenCycle: PricingCycle) => {
     if (!signedIn) {
-      const next = pricingReturnPath(plan.id, chosenCycle);
+      // The currency chosen before signing in is the checkout's after it.
+      const next = pricingReturnPath(plan.id, chosenCycle, currency);
       // Straight to the sign-in card (far below the pitch on a phone), which names the plan.
       window.location.assign(`/${locale}?${new URLSearchParams({ next })}#sign-in`);
       return;
@@ -177,6 +181,7 @@ export function PricingPlans({
             </Button>
           ))}
         </div>
+        {currencySwitch && <CurrencySwitch currency={currency} cycle={cycle} />}
       </fieldset>
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
@@ -259,6 +264,32 @@ export function PricingPlans({
         }}
       />
     </div>
+  );
+}
+
+/** Links, not state: the prices are the server's, rendered in the currency of the address. */
+function CurrencySwitch({ currency, cycle }: { currency: Currency; cycle: PricingCycle }) {
+  const t = useTranslations("pricing");
+  return (
+    <nav
+      aria-label={t("currencyLabel")}
+      className="flex items-center gap-1 text-sm"
+      data-testid="currency-switch"
+    >
+      {(["VND", "USD"] as const).map((c) => (
+        <a
+          key={c}
+          href={`?${new URLSearchParams({ cycle, currency: c })}`}
+          aria-current={c === currency ? "true" : undefined}
+          className={cn(
+            "inline-flex min-h-9 items-center rounded-md px-3 touch:min-h-11",
+            c === currency ? "bg-muted font-medium" : "text-muted-foreground hover:text-foreground",
+          )}
+        >
+          {c}
+        </a>
+      ))}
+    </nav>
   );
 }
 

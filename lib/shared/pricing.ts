@@ -22,13 +22,15 @@ export type CurrentPlan = {
   cycle: PricingCycle | null;
   /** a cycle switch waiting for the period's end (yearly → monthly); null when none */
   pendingCycle: PricingCycle | null;
+  /** the currency the owner is billed in (any subscription, running or not); null when never billed */
+  currency: "VND" | "USD" | null;
   /** a choice is a change of the running subscription (confirmed, charged to the saved card), not a checkout */
   changes: boolean;
 };
 
 /** Where a signed-out visitor returns after signing in: the pricing page with the same choice. */
-export function pricingReturnPath(plan: string, cycle: PricingCycle): string {
-  return `/pricing?${new URLSearchParams({ plan, cycle, continue: "1" })}`;
+export function pricingReturnPath(plan: string, cycle: PricingCycle, currency?: string): string {
+  return `/pricing?${new URLSearchParams({ plan, cycle, continue: "1", ...(currency ? { currency } : {}) })}`;
 }
 
 /** The plan a sign-in started from /pricing is for (the `plan` of pricingReturnPath), if `next` is one. */
