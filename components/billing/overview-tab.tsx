@@ -15,6 +15,7 @@ import {
   useReloadBilling,
   useResumeSubscription,
   useSubscription,
+  useUndoScheduledChange,
 } from "@/lib/client/queries/billing";
 import { Link } from "@/lib/i18n/navigation";
 import type { UsageMeterView } from "@/lib/shared/pricing";
@@ -103,8 +104,51 @@ function PlanSummary({ subscription }: { subscription: Subscription | null | und
       ) : (
         <p className="text-sm text-muted-foreground">{t("noRenewal")}</p>
       )}
+      {paid && sub.pending_cycle && sub.cycle && sub.pending_cycle !== sub.cycle && (
+        <ScheduledCycle subscription={sub} />
+      )}
       {paid && status === "active" && <CancelOrResume subscription={sub} />}
     </section>
+  );
+}
+
+/** A switch of billing cycle waiting for the period's end (yearly → monthly), and the way to undo it. */
+function ScheduledCycle({ subscription }: { subscription: Subscription }) {
+  const t = useTranslations("billing.overview");
+  const locale = useLocale();
+  const undo = useUndoScheduledChange();
+  const date = formatDay(subscription.current_period_end, locale);
+  return (
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-muted px-4 py-3 text-sm"
+      data-testid="scheduled-cycle"
+      data-cycle={subscription.pending_cycle}
+    >
+      <span>
+        {subscription.pending_cycle === "monthly"
+          ? t("changesToMonthly", { date })
+          : t("changesToYearly", { date })}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        className="touch:min-h-11"
+        disabled={undo.isPending}
+        aria-busy={undo.isPending}
+        onClick={() =>
+          undo.mutate(
+            { plan: subscription.plan.id, cycle: subscription.cycle! },
+            {
+              onSuccess: () => toast.success(t("changeUndone")),
+              onError: (err) =>
+                toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("undoFailed")),
+            },
+          )
+        }
+      >
+        {t("undoChange")}
+      </Button>
+    </div>
   );
 }
 

@@ -4,7 +4,9 @@ import { useLocale, useTranslations } from "next-intl";
 import { BusyConfirmDialog } from "@/components/ui/busy-confirm-dialog";
 import { type ChangePreview, type Cycle, formatAmount, formatDay } from "@/lib/client/billing";
 
-export type PendingChange = { planName: string; cycle: Cycle; preview: ChangePreview };
+/** `cycle`: the owner's own plan on the other billing cycle, which is not a change of plan. */
+export type ChangeKind = "cycle" | "upgrade" | "downgrade";
+export type PendingChange = { planName: string; cycle: Cycle; kind: ChangeKind; preview: ChangePreview };
 
 /**
  * The confirmation of a paying owner's plan change: what is charged today and to which card, or the day the
@@ -44,10 +46,18 @@ export function PlanChangeDialog({
       open={change !== null}
       onOpenChange={(open) => !open && onClose()}
       contentProps={{ "data-testid": "plan-change-dialog", "data-timing": preview?.timing } as object}
-      title={preview?.timing === "now" ? t("titleNow", { plan }) : t("titleLater", { plan })}
+      title={
+        change?.kind === "cycle"
+          ? t(change.cycle === "yearly" ? "titleYearly" : "titleMonthly", { plan })
+          : preview?.timing === "now"
+            ? t("titleNow", { plan })
+            : t("titleLater", { plan })
+      }
       body={body}
       cancel={t("cancel")}
-      confirm={t("confirm")}
+      confirm={change?.kind === "cycle" ? t("confirmCycle") : t("confirm")}
+      // Only a cheaper plan gives something up; a cycle switch or an upgrade is not a warning.
+      confirmVariant={change?.kind === "downgrade" ? "destructive" : "default"}
       busy={busy}
       onConfirm={onConfirm}
     />

@@ -33,6 +33,7 @@ const PlanChangeDialog = whenFirstOpen(() => import("./plan-change-dialog").then
 export function PricingPlans({
   plans,
   currency,
+  currencySwitch,
   signedIn,
   currentPlan,
   initialCycle,
@@ -42,6 +43,8 @@ export function PricingPlans({
 }: {
   plans: PricingPlan[];
   currency: Currency;
+  /** whether the visitor may switch currency (no bills yet; an owner's bills fix it) */
+  currencySwitch: boolean;
   signedIn: boolean;
   currentPlan: CurrentPlan | null;
   initialCycle: PricingCycle;
@@ -67,8 +70,10 @@ export function PricingPlans({
 
   const choose = async (plan: PricingPlan, chosenCycle: PricingCycle) => {
     if (!signedIn) {
-      const next = pricingReturnPath(plan.id, chosenCycle);
-      window.location.assign(`/${locale}?${new URLSearchParams({ next })}`);
+      // The currency chosen before signing in is the checkout's after it.
+      const next = pricingReturnPath(plan.id, chosenCycle, currency);
+      // Straight to the sign-in card (far below the pitch on a phone), which names the plan.
+      window.location.assign(`/${locale}?${new URLSearchParams({ next })}#sign-in`);
       return;
     }
     setBusy(plan.id);
@@ -77,7 +82,13 @@ export function PricingPlans({
     if (currentPlan?.changes) {
       try {
         const preview = await billingApi.previewChange(plan.id, chosenCycle);
-        setPending({ planId: plan.id, planName: plan.name, cycle: chosenCycle, preview });
+        const kind =
+          plan.id === currentPlan.plan
+            ? "cycle"
+            : planIndex(plan.id) > planIndex(currentPlan.plan)
+              ? "upgrade"
+              : "downgrade";
+        setPending({ planId: plan.id, planName: plan.name, cycle: chosenCycle, kind, preview });
       } catch (err) {
         failed(err);
       }
@@ -113,10 +124,13 @@ export function PricingPlans({
       if (change.timing === "now") toast.success(t("changedNow", { plan: pending.planName }));
       else {
         const date = formatDay(change.subscription?.current_period_end, locale);
-        toast.success(t("changedLater", { plan: pending.planName, date }));
+        const key = pending.kind === "cycle" ? "cycleChangedLater" : "changedLater";
+        toast.success(t(key, { plan: pending.planName, date }));
       }
-      // The cards and badges are the server's: read them again once the toast has been seen.
-      window.setTimeout(() => window.location.reload(), 1500);
+      // The cards and badges are the server's: read them again once the toast has been seen, the toggle
+      // still on the cycle just chosen.
+      const again = `/${locale}/pricing?cycle=${pending.cycle}`;
+      window.setTimeout(() => window.location.assign(again), 1500);
     } catch (err) {
       setPending(null);
       setChanging(false);
@@ -167,6 +181,7 @@ export function PricingPlans({
             </Button>
           ))}
         </div>
+        {currencySwitch && <CurrencySwitch currency={currency} cycle={cycle} />}
       </fieldset>
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
@@ -196,7 +211,15 @@ export function PricingPlans({
                 <PlanAction
                   plan={plan}
                   current={current}
-                  switchCycle={current && currentPlan?.changes && currentPlan.cycle !== cycle ? cycle : null}
+                  switchCycle={
+                    // A switch already waiting for the period's end is not offered again (Billing undoes it).
+                    current &&
+                    currentPlan?.changes &&
+                    currentPlan.cycle !== cycle &&
+                    currentPlan.pendingCycle !== cycle
+                      ? cycle
+                      : null
+                  }
                   change={
                     !current && currentPlan?.changes
                       ? planIndex(plan.id) > planIndex(currentPlan.plan)
@@ -241,6 +264,32 @@ export function PricingPlans({
         }}
       />
     </div>
+  );
+}
+
+/** Links, not state: the prices are the server's, rendered in the currency of the address. */
+function CurrencySwitch({ currency, cycle }: { currency: Currency; cycle: PricingCycle }) {
+  const t = useTranslations("pricing");
+  return (
+    <nav
+      aria-label={t("currencyLabel")}
+      className="flex items-center gap-1 text-sm"
+      data-testid="currency-switch"
+    >
+      {(["VND", "USD"] as const).map((c) => (
+        <a
+          key={c}
+          href={`?${new URLSearchParams({ cycle, currency: c })}`}
+          aria-current={c === currency ? "true" : undefined}
+          className={cn(
+            "inline-flex min-h-9 items-center rounded-md px-3 touch:min-h-11",
+            c === currency ? "bg-muted font-medium" : "text-muted-foreground hover:text-foreground",
+          )}
+        >
+          {c}
+        </a>
+      ))}
+    </nav>
   );
 }
 

@@ -21,7 +21,7 @@ const ACCEPT = ".txt,.pdf,.html,.htm,.xlsx,.xls,.docx,.csv,.md";
  * The three ways to teach the agent (AGENT-2, AGENT-3, AGENT-4); each reports what got in and what did not.
  * The documents list refreshes after each addition (the mutation invalidates it).
  */
-export function AddSources() {
+export function AddSources({ maxFileSize }: { maxFileSize: string }) {
   const t = useTranslations("training");
   const report = (result: AddResult) => {
     if (result.accepted.length > 0) toast.success(t("added", { count: result.accepted.length }));
@@ -39,7 +39,7 @@ export function AddSources() {
     toast.error(t("addFailed"), { description: err instanceof ApiClientError ? err.detail : undefined });
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <FileDrop onResult={report} onError={failed} />
+      <FileDrop onResult={report} onError={failed} maxFileSize={maxFileSize} />
       <TextSnippet onResult={report} onError={failed} />
       <Website onResult={report} onError={failed} />
     </div>
@@ -48,7 +48,7 @@ export function AddSources() {
 
 type Props = { onResult: (r: AddResult) => void; onError: (e: unknown) => void };
 
-function FileDrop({ onResult, onError }: Props) {
+function FileDrop({ onResult, onError, maxFileSize }: Props & { maxFileSize: string }) {
   const t = useTranslations("training");
   const input = useRef<HTMLInputElement>(null);
   const add = useAddDocuments();
@@ -86,7 +86,7 @@ function FileDrop({ onResult, onError }: Props) {
         <UploadIcon className="size-4 text-primary" aria-hidden />
         {t("filesTitle")}
       </div>
-      <p className="text-sm text-muted-foreground">{t("filesHint")}</p>
+      <p className="text-sm text-muted-foreground">{t("filesHint", { size: maxFileSize })}</p>
       <input
         ref={input}
         type="file"

@@ -14,9 +14,10 @@ const DocumentsTable = lazy(() => import("./documents-table").then((m) => ({ def
 
 /**
  * The files page's client part: add sources above, the documents below (which refresh after each addition).
+ * `maxFileSize` is the owner's plan's file size in words ("2 MB"), read on the server.
  * Training needs an agent: an owner who has not saved one yet is sent to setup first.
  */
-export function FilesManager() {
+export function FilesManager({ maxFileSize }: { maxFileSize: string }) {
   const locale = useLocale();
   const t = useTranslations("training");
   // Only a known "no agent" sends the owner to setup; while loading, or if the check fails, the page works.
@@ -34,7 +35,7 @@ export function FilesManager() {
   }
   return (
     <div className="space-y-8">
-      <AddSources />
+      <AddSources maxFileSize={maxFileSize} />
       <Suspense fallback={<Loading label={t("loading")} />}>
         <DocumentsTable locale={locale} />
       </Suspense>

@@ -46,10 +46,13 @@ export function AlertDialogDescription({
   return <Primitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-export function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof Primitive.Action>) {
-  return (
-    <Primitive.Action className={cn(buttonVariants({ variant: "destructive" }), className)} {...props} />
-  );
+/** Red by default (most confirmations here delete or end something); `variant="default"` for the others. */
+export function AlertDialogAction({
+  className,
+  variant = "destructive",
+  ...props
+}: React.ComponentProps<typeof Primitive.Action> & { variant?: "destructive" | "default" }) {
+  return <Primitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 
 export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof Primitive.Cancel>) {

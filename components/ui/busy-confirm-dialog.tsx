@@ -30,6 +30,8 @@ export type BusyConfirmDialogProps = {
   /** Attributes for the dialog's content (test ids, data attributes). */
   contentProps?: Omit<ComponentProps<typeof AlertDialogContent>, "children">;
   confirmClassName?: string;
+  /** "default" when confirming loses nothing (a billing cycle switch); red otherwise */
+  confirmVariant?: "destructive" | "default";
 };
 
 /**
@@ -53,6 +55,7 @@ export function BusyConfirmDialog(props: BusyConfirmDialogProps) {
           <AlertDialogCancel disabled={busy}>{props.cancel}</AlertDialogCancel>
           <AlertDialogAction
             className={props.confirmClassName}
+            variant={props.confirmVariant}
             disabled={busy}
             aria-busy={busy}
             onClick={(event) => {

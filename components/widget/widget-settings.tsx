@@ -30,11 +30,14 @@ export function WidgetSettingsPanel({
   agent,
   appUrl,
   canHideBranding,
+  brandingPlan,
 }: {
   agent: OwnerAgent;
   appUrl: string;
   /** the owner's plan lets them leave out "Powered by" */
   canHideBranding: boolean;
+  /** the name of the cheapest plan that may hide it (planName), for the note beside the disabled box */
+  brandingPlan: string;
 }) {
   const t = useTranslations("widgetSetup");
   const locale = useLocale();
@@ -173,7 +176,9 @@ export function WidgetSettingsPanel({
                 />
                 <span>
                   {t("hideBranding")}
-                  {!canHideBranding && <span className="block text-xs">{t("hideBrandingPlan")}</span>}
+                  {!canHideBranding && (
+                    <span className="block text-xs">{t("hideBrandingPlan", { plan: brandingPlan })}</span>
+                  )}
                 </span>
               </label>
               <div>

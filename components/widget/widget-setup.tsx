@@ -15,10 +15,13 @@ export function WidgetSetup({
   initial,
   appUrl,
   canHideBranding,
+  brandingPlan,
 }: {
   initial: OwnerAgent | null | undefined;
   appUrl: string;
   canHideBranding: boolean;
+  /** the name of the cheapest plan that may hide "Powered by", in the page's language */
+  brandingPlan: string;
 }) {
   const t = useTranslations("widgetSetup");
   const { loaded, load } = useOwnerAgent(initial);
@@ -36,5 +39,12 @@ export function WidgetSetup({
       </p>
     );
   }
-  return <WidgetSettingsPanel agent={loaded.data} appUrl={appUrl} canHideBranding={canHideBranding} />;
+  return (
+    <WidgetSettingsPanel
+      agent={loaded.data}
+      appUrl={appUrl}
+      canHideBranding={canHideBranding}
+      brandingPlan={brandingPlan}
+    />
+  );
 }

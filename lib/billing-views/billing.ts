@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { agentOfOwner } from "@/lib/agents/queries";
+import { linesOf, lineText } from "@/lib/billing/invoice-lines";
 import { type Currency, formatMoney } from "@/lib/billing/money";
 import { isPlanId } from "@/lib/billing/plan-limits";
 import { planById, planCatalogue } from "@/lib/billing/plans";
@@ -42,7 +43,8 @@ export type PrintableInvoice = {
   issuedAt: Date;
   periodStart: Date;
   periodEnd: Date;
-  description: string;
+  /** each line in the reader's language with its amount, a credit negative; they add up to `total` */
+  lines: { description: string; amount: string }[];
   paymentMethod: string | null;
   plan: string;
   cycle: string;
@@ -68,7 +70,10 @@ export async function printableInvoice(
     issuedAt: row.insertedAt,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
-    description: row.description,
+    lines: linesOf(row).map((line) => ({
+      description: lineText(line, locale),
+      amount: formatMoney({ amount: line.amount, currency: row.currency as Currency }, locale),
+    })),
     paymentMethod: row.paymentMethodLabel,
     plan: isPlanId(row.plan) ? planById(row.plan).name[locale] : row.plan,
     cycle: row.cycle,

@@ -1,6 +1,6 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import { type Currency, formatMoney, perMonthOfYearly } from "@/lib/billing/money";
+import { type Currency, currencies, formatMoney, perMonthOfYearly } from "@/lib/billing/money";
 import type { PlanLimits } from "@/lib/billing/plan-limits";
 import { planCatalogue } from "@/lib/billing/plans";
 import { entitledPlan } from "@/lib/billing/subscription-machine";
@@ -18,7 +18,28 @@ export function currencyFor(locale: Locale): Currency {
   return locale === "vi" ? "VND" : "USD";
 }
 
+/**
+ * The currency the pricing page shows (issue 43 item 12): an owner once billed sees the currency of their
+ * bills in every language (a subscription keeps its currency); anyone else the one they switched to
+ * (`?currency=`), else their language's (vi → VND, en → USD). `switchable` says whether the page offers
+ * the switch.
+ */
+export function pricingCurrency(
+  locale: Locale,
+  billed: Currency | null,
+  asked: unknown,
+): { currency: Currency; switchable: boolean } {
+  if (billed) return { currency: billed, switchable: false };
+  const chosen = currencies.find((c) => c === asked);
+  return { currency: chosen ?? currencyFor(locale), switchable: true };
+}
+
 const MB = 1024 * 1024;
+
+/** A plan's file size limit in words, "2 MB", the same on the pricing page and the Files card. */
+export function fileSizeText(bytes: number, locale: Locale): string {
+  return `${new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US").format(bytes / MB)} MB`;
+}
 
 async function limitLines(limits: PlanLimits, locale: Locale): Promise<string[]> {
   const t = await getTranslations({ locale, namespace: "pricing.limits" });
@@ -29,14 +50,16 @@ async function limitLines(limits: PlanLimits, locale: Locale): Promise<string[]>
     t("documents", { count: limits.documentsPerAgent }),
     t("characters", { count: compact.format(limits.charactersPerAgent) }),
     t("crawl", { count: limits.crawlPagesPerSite }),
-    t("files", { count: limits.maxFilesPerUpload, size: `${n.format(limits.maxFileBytes / MB)} MB` }),
+    t("files", { count: limits.maxFilesPerUpload, size: fileSizeText(limits.maxFileBytes, locale) }),
     limits.modelChoice === "any" ? t("modelsAny") : t("modelsDefault"),
     limits.canHideBranding ? t("branding") : t("brandingShown"),
   ];
 }
 
-export async function pricingPlans(locale: Locale): Promise<PricingPlan[]> {
-  const currency = currencyFor(locale);
+export async function pricingPlans(
+  locale: Locale,
+  currency: Currency = currencyFor(locale),
+): Promise<PricingPlan[]> {
   const price = (amount: number) => formatMoney({ amount, currency }, locale);
   return Promise.all(
     planCatalogue().map(async (plan) => {
@@ -62,8 +85,17 @@ export async function pricingPlans(locale: Locale): Promise<PricingPlan[]> {
  * the pricing page is a change of a running subscription (an active one) rather than a new checkout.
  */
 export async function currentPlanOf(db: Db, ownerId: string): Promise<CurrentPlan> {
-  const state = stateOf(await subscriptionOf(db, ownerId));
+  const row = await subscriptionOf(db, ownerId);
+  const state = stateOf(row);
   const plan = entitledPlan(state, new Date());
   const running = state.status === "active" && plan !== "free";
-  return { plan, cycle: running ? state.cycle : null, changes: running };
+  return {
+    plan,
+    cycle: running ? state.cycle : null,
+    pendingCycle: running ? state.pendingCycle : null,
+    currency: (currencies as readonly string[]).includes(row?.currency ?? "")
+      ? (row!.currency as Currency)
+      : null,
+    changes: running,
+  };
 }

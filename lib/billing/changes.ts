@@ -6,6 +6,7 @@ import { type ChargeCard, isAbandoned, openChangeOf, settleAbandonedChange } fro
 import { chargeAttempt } from "./charge";
 import { invalidateEntitlement } from "./entitlement-cache";
 import { BillingError } from "./errors";
+import { changeLines } from "./invoice-lines";
 import { type InvoiceRow, issueInvoice } from "./invoices";
 import type { Currency, Cycle } from "./money";
 import type { PlanId } from "./plan-limits";
@@ -196,6 +197,18 @@ async function claimChange(
     cycle: decision.apply.cycle,
     currency: row.currency as Currency,
     total: decision.charge,
+    // The new plan and, on a line of its own, the credit for the unused part of the period paid for.
+    lines: changeLines({
+      charge: decision.charge,
+      to: { plan: decision.apply.plan, cycle: decision.apply.cycle, price: decision.apply.amount },
+      from: {
+        plan: row.plan,
+        cycle: row.cycle as Cycle,
+        paid: row.amount,
+        period: { start: row.currentPeriodStart!, end: row.currentPeriodEnd! },
+      },
+      at: now,
+    }),
     periodStart: decision.apply.periodStart,
     periodEnd: decision.apply.periodEnd,
     dueDate: now,

@@ -1,6 +1,12 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { type InvoiceKind, type InvoiceStatus, invoiceCounters, invoices } from "@/lib/db/schema";
+import {
+  type InvoiceKind,
+  type InvoiceLineRecord,
+  type InvoiceStatus,
+  invoiceCounters,
+  invoices,
+} from "@/lib/db/schema";
 import type { Currency, Cycle } from "./money";
 import type { PlanId } from "./plan-limits";
 import { planById } from "./plans";
@@ -51,6 +57,8 @@ export type NewInvoice = {
   paidAt?: Date | null;
   attempts?: number;
   attemptedAt?: Date | null;
+  /** the lines adding up to `total`; one line of `kind` when left out (invoice-lines.ts) */
+  lines?: InvoiceLineRecord[];
 };
 
 /** What the invoice line says, in English (the invoice document's language); screens compose their own. */
@@ -84,6 +92,7 @@ export async function issueInvoice(
       ...inv,
       number: formatInvoiceNumber(year, sequence),
       description: describeInvoice(inv.kind, inv.plan, inv.cycle),
+      lines: inv.lines ?? [{ key: inv.kind, plan: inv.plan, cycle: inv.cycle, amount: inv.total }],
       insertedAt: at,
     })
     .returning();

@@ -126,6 +126,11 @@ export function planName(id: string, locale: Locale): string {
   return isPlanId(id) ? texts[id].name[locale] : id;
 }
 
+/** The cheapest plan whose limits pass `allows` (enterprise allows everything): "Starter and above may…". */
+export function cheapestPlanWhere(allows: (limits: PlanLimits) => boolean): PlanId {
+  return planIds.find((id) => allows(limitsByPlan[id])) ?? "enterprise";
+}
+
 export function planById(id: PlanId, settings: CatalogueSettings = settingsFromConfig()): Plan {
   const rank = planIds.indexOf(id);
   const prices: Price[] = [];

@@ -2,6 +2,7 @@ import "server-only";
 import { translate } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/routing";
 import type { PaymentView } from "./checkout";
+import { linesOf, lineText } from "./invoice-lines";
 import type { InvoiceRow } from "./invoices";
 import type { MethodRow } from "./methods";
 import type { Currency, Cycle } from "./money";
@@ -99,6 +100,7 @@ export function invoiceView(row: InvoiceRow, locale: Locale) {
       plan: plan.name[locale],
       cycle: translate(locale, `billingApi.cycle.${cycle}`),
     }),
+    lines: linesOf(row).map((line) => ({ description: lineText(line, locale), amount: line.amount })),
     payment_method: row.paymentMethodLabel,
     plan: plan.name[locale],
     plan_id: plan.id,

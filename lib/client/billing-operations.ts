@@ -18,7 +18,7 @@ export const billingOperations = {
   Subscription: /* GraphQL */ `query Subscription {
   subscription {
     status cycle currency amount current_period_end cancel_at_period_end renewal_date renewal_amount test_mode
-    pay_by_transfer
+    pay_by_transfer pending_cycle
     plan { id name }
     notice { kind date }
   }

@@ -137,6 +137,7 @@ export type SubscriptionQuery = {
     test_mode: boolean;
     /** the number of a renewal invoice waiting for a bank transfer (its page shows the QR); null otherwise */
     pay_by_transfer: string | null;
+    pending_cycle: Cycle | null;
     plan: {
       /** free | beginner | starter | business | enterprise */
       id: string;

@@ -606,6 +606,18 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoiceKinds = ["checkout", "renewal", "change"] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];
 
+/**
+ * One line of an invoice as stored: a message key (billingApi.invoice.*) and its values, put into words in
+ * the reader's language when shown (lib/billing/invoice-lines.ts); the amount in minor units, negative for
+ * a credit.
+ */
+export type InvoiceLineRecord = {
+  key: InvoiceKind | "unused_credit";
+  plan: string;
+  cycle: "monthly" | "yearly";
+  amount: number;
+};
+
 export const invoices = pgTable(
   "invoices",
   {
@@ -629,7 +641,10 @@ export const invoices = pgTable(
     cycle: text("cycle").notNull(),
     currency: text("currency").notNull(),
     total: bigint("total", { mode: "number" }).notNull(),
+    /** the first line in English, as sent to the provider with the charge; screens show `lines` */
     description: text("description").notNull(),
+    /** keys + values + amounts adding up to `total`; null on rows written before lines were stored */
+    lines: jsonb("lines").$type<InvoiceLineRecord[]>(),
     periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
     periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
     dueDate: timestamp("due_date", { withTimezone: true }).notNull(),

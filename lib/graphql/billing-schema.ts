@@ -113,6 +113,13 @@ export const billingTypeDefs = /* GraphQL */ `
     pay_by_transfer: String
   }
 
+  "One line of an invoice in the request's language; the lines add up to the invoice's total."
+  type InvoiceLine {
+    description: String!
+    "minor units; negative for a credit (the unused part of a plan changed during its period)"
+    amount: Int!
+  }
+
   type Invoice {
     id: ID!
     "AC-2026-000042"
@@ -121,6 +128,7 @@ export const billingTypeDefs = /* GraphQL */ `
     kind: InvoiceKind!
     due_date: String!
     description: String!
+    lines: [InvoiceLine!]!
     payment_method: String
     "the plan's name"
     plan: String!

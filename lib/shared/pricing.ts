@@ -20,13 +20,24 @@ export type CurrentPlan = {
   plan: string;
   /** the running subscription's cycle; null on the free plan */
   cycle: PricingCycle | null;
+  /** a cycle switch waiting for the period's end (yearly → monthly); null when none */
+  pendingCycle: PricingCycle | null;
+  /** the currency the owner is billed in (any subscription, running or not); null when never billed */
+  currency: "VND" | "USD" | null;
   /** a choice is a change of the running subscription (confirmed, charged to the saved card), not a checkout */
   changes: boolean;
 };
 
 /** Where a signed-out visitor returns after signing in: the pricing page with the same choice. */
-export function pricingReturnPath(plan: string, cycle: PricingCycle): string {
-  return `/pricing?${new URLSearchParams({ plan, cycle, continue: "1" })}`;
+export function pricingReturnPath(plan: string, cycle: PricingCycle, currency?: string): string {
+  return `/pricing?${new URLSearchParams({ plan, cycle, continue: "1", ...(currency ? { currency } : {}) })}`;
+}
+
+/** The plan a sign-in started from /pricing is for (the `plan` of pricingReturnPath), if `next` is one. */
+export function planOfReturnPath(next: string | undefined): string | undefined {
+  if (!next) return undefined;
+  const url = new URL(next, "http://return.invalid");
+  return url.pathname === "/pricing" ? (url.searchParams.get("plan") ?? undefined) : undefined;
 }
 
 /** A path the sign-in may send people on to: one of ours, never another site ("//x", "/\\x"). */

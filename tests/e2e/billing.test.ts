@@ -220,7 +220,9 @@ describe.each([
     expect(await dialog.textContent()).toContain(
       t.pricing.confirm.yearlyCharge.split("{amount}")[0]!.trim().slice(0, 20),
     );
-    await dialog.getByRole("button", { name: t.pricing.confirm.confirm }).click();
+    // A switch of the same plan's cycle, confirmed as one (issue 43 item 11), not as a change of plan.
+    expect(await dialog.textContent()).toContain(fill(t.pricing.confirm.titleYearly, { plan: starter }));
+    await dialog.getByRole("button", { name: t.pricing.confirm.confirmCycle }).click();
     await page.getByText(fill(t.pricing.changedNow, { plan: starter })).waitFor();
     await page.goto(`/${locale}/billing?tab=invoices`, { waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("invoice").count()).toBe(3);

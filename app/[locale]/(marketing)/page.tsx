@@ -13,13 +13,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { otpDelivery } from "@/lib/auth/otp-delivery";
 import { enabledProviders } from "@/lib/auth/providers";
+import { isPlanId } from "@/lib/billing/plan-limits";
+import { planName } from "@/lib/billing/plans";
 import { config } from "@/lib/config";
 import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { redirect } from "@/lib/i18n/redirect";
 import { SIGNED_IN_HOME } from "@/lib/navigation/items";
 import { pageSession } from "@/lib/server/page-session";
-import { safeNextPath } from "@/lib/shared/pricing";
+import { planOfReturnPath, safeNextPath } from "@/lib/shared/pricing";
 
 const features = [
   { key: "train", icon: BookOpenIcon },
@@ -54,6 +56,8 @@ export default async function HomePage({
   const codeDelivery = otpDelivery();
   const referral = query["referral-code"];
   const referralCode = typeof referral === "string" && referral.length <= 100 ? referral : undefined;
+  // A plan chosen signed out: the card says which plan this sign-in is for.
+  const forPlan = planOfReturnPath(next);
   return (
     <>
       <section className="relative overflow-hidden">
@@ -154,6 +158,11 @@ export default async function HomePage({
               {t("signIn.title", { appName: APP_NAME })}
             </CardTitle>
             <CardDescription>{t("signIn.subtitle")}</CardDescription>
+            {forPlan && isPlanId(forPlan) && (
+              <p className="mt-2 font-medium text-primary" data-testid="sign-in-for-plan">
+                {t("signIn.forPlan", { plan: planName(forPlan, locale) })}
+              </p>
+            )}
           </CardHeader>
           <SignInMethods
             providers={providers}

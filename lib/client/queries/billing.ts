@@ -75,6 +75,12 @@ export const useCancelSubscription = () =>
 export const useResumeSubscription = () =>
   useBillingMutation((_: undefined) => billingApi.resumeSubscription());
 
+/** Choosing the current plan and cycle again drops a change waiting for the period's end (spec §3). */
+export const useUndoScheduledChange = () =>
+  useBillingMutation(async ({ plan, cycle }: { plan: string; cycle: "monthly" | "yearly" }) => {
+    await billingApi.changePlan(plan, cycle);
+  });
+
 /**
  * After a payment turns final: everything billing shows is read again. A read still in flight started
  * before the payment settled, and a first read (no data yet) is not cancelled by invalidation but joined,

@@ -6,7 +6,7 @@ import { PricingPlans } from "@/components/billing/pricing-plans";
 import { PageHeader } from "@/components/shell/page-header";
 import { readCookieStore } from "@/lib/auth/cookies";
 import { paymentsSetUp } from "@/lib/billing/plans";
-import { currencyFor, currentPlanOf, pricingPlans } from "@/lib/billing-views/pricing";
+import { currentPlanOf, pricingCurrency, pricingPlans } from "@/lib/billing-views/pricing";
 import { pageLocale } from "@/lib/i18n/page";
 import { isLocale } from "@/lib/i18n/routing";
 import { titledPageMetadata } from "@/lib/seo/metadata";
@@ -36,14 +36,14 @@ export default async function PricingPage({
   const query = await searchParams;
   const session = await pageSession();
   const signedIn = session.state === "signed-in";
-  const [plans, currentPlan] = await Promise.all([
-    pricingPlans(locale),
-    session.state === "signed-in"
-      ? db().then((database) => currentPlanOf(database, session.account.id))
-      : null,
-  ]);
+  const currentPlan =
+    session.state === "signed-in" ? await currentPlanOf(await db(), session.account.id) : null;
+  const { currency, switchable } = pricingCurrency(locale, currentPlan?.currency ?? null, query.currency);
+  const plans = await pricingPlans(locale, currency);
   const paymentToken = signedIn ? readCookieStore(await cookies(), "payment_token") : undefined;
-  const cycle: PricingCycle = query.cycle === "yearly" ? "yearly" : "monthly";
+  // The toggle opens on the cycle asked for, else on the cycle the owner pays.
+  const cycle: PricingCycle =
+    query.cycle === "yearly" || query.cycle === "monthly" ? query.cycle : (currentPlan?.cycle ?? "monthly");
   const resume =
     query.continue === "1" && typeof query.plan === "string" && plans.some((p) => p.id === query.plan)
       ? { plan: query.plan, cycle }
@@ -56,7 +56,8 @@ export default async function PricingPage({
       )}
       <PricingPlans
         plans={plans}
-        currency={currencyFor(locale)}
+        currency={currency}
+        currencySwitch={switchable}
         signedIn={signedIn}
         currentPlan={currentPlan}
         initialCycle={cycle}

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/shell/page-header";
 import { WidgetSetup } from "@/components/widget/widget-setup";
 import { ownerAgent } from "@/lib/agents/agent";
+import { cheapestPlanWhere, planName } from "@/lib/billing/plans";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
 import { isLocale } from "@/lib/i18n/routing";
@@ -35,7 +36,15 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <WidgetSetup initial={initial} appUrl={config().APP_URL} canHideBranding={canHideBranding} />
+      <WidgetSetup
+        initial={initial}
+        appUrl={config().APP_URL}
+        canHideBranding={canHideBranding}
+        brandingPlan={planName(
+          cheapestPlanWhere((limits) => limits.canHideBranding),
+          locale,
+        )}
+      />
     </div>
   );
 }

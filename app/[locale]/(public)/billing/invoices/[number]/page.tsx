@@ -84,15 +84,21 @@ export default async function InvoicePage({
               </tr>
             </thead>
             <tbody>
-              <tr className="border-b">
-                <td className="py-2 pr-4">
-                  {invoice.description}
-                  <span className="block text-muted-foreground">
-                    {invoice.plan} · {invoice.cycle === "yearly" ? tp("yearly") : tp("monthly")}
-                  </span>
-                </td>
-                <td className="py-2 text-right whitespace-nowrap">{invoice.total}</td>
-              </tr>
+              {invoice.lines.map((line, i) => (
+                // Lines never move: their place is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once on the server
+                <tr key={i} className="border-b" data-testid="invoice-line">
+                  <td className="py-2 pr-4">
+                    {line.description}
+                    {i === 0 && (
+                      <span className="block text-muted-foreground">
+                        {invoice.plan} · {invoice.cycle === "yearly" ? tp("yearly") : tp("monthly")}
+                      </span>
+                    )}
+                  </td>
+                  <td className="py-2 text-right whitespace-nowrap">{line.amount}</td>
+                </tr>
+              ))}
             </tbody>
             <tfoot>
               <tr>
