@@ -96,7 +96,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "lib/chat": [
     ...DOMAIN_BASE,
     ...["lib/agents", "lib/auth", "lib/cache", "lib/device", "lib/lifecycle", "lib/limits", "lib/mail"],
-    ...["lib/metrics", "lib/retrieval", "lib/widget"],
+    ...["lib/metrics", "lib/retrieval", "lib/shared", "lib/widget"],
   ],
   "lib/history": ["lib/chat", "lib/contracts", "lib/db", "lib/http", "lib/retrieval"],
   "lib/billing-views": [
