@@ -4,10 +4,10 @@ import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { KeyRoundIcon } from "@/components/icons/lite/key-round";
 import { EmptyState } from "@/components/shell/empty-state";
+import { useFailureToast } from "@/components/shell/failure-toast";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { whenFirstOpen } from "@/components/ui/when-first-open";
-import { ApiClientError } from "@/lib/client/api";
 import { useRevokeApiKey } from "@/lib/client/queries/api-keys";
 import type { ApiKeyView } from "@/lib/contracts/api-keys";
 
@@ -17,6 +17,7 @@ const RevokeKeyDialog = whenFirstOpen(() => import("./revoke-key-dialog").then((
 /** The keys as the owner can tell them apart: name, the last four characters, when made and last used. */
 export function KeyList({ keys }: { keys: ApiKeyView[] }) {
   const t = useTranslations("apiKeys");
+  const failed = useFailureToast();
   const locale = useLocale();
   const dates = useMemo(
     () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
@@ -40,7 +41,7 @@ export function KeyList({ keys }: { keys: ApiKeyView[] }) {
       toast.success(t("revoked", { name: asking.name }));
       setAsking(null);
     } catch (err) {
-      toast.error(err instanceof ApiClientError ? err.detail : String(err));
+      failed(err);
     }
   };
 

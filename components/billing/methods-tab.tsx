@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { CreditCardIcon } from "@/components/icons/lite/credit-card";
 import { PlusIcon } from "@/components/icons/lite/plus";
 import { EmptyState } from "@/components/shell/empty-state";
+import { useFailureToast } from "@/components/shell/failure-toast";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { toast } from "@/components/shell/toast";
 import { Badge } from "@/components/ui/badge";
@@ -81,6 +82,7 @@ export function MethodsTab() {
 
 function MethodRow({ method }: { method: PaymentMethod }) {
   const t = useTranslations("billing.methods");
+  const failed = useFailureToast();
   const makeDefault = useSetDefaultPaymentMethod();
   const remove = useDeletePaymentMethod();
   const [asking, setAsking] = useState(false);
@@ -121,7 +123,7 @@ function MethodRow({ method }: { method: PaymentMethod }) {
             onClick={() =>
               makeDefault.mutate(method.id, {
                 onSuccess: () => toast.success(t("madeDefault")),
-                onError: (err) => toast.error(detailOf(err, t("makeDefault"))),
+                onError: failed,
               })
             }
           >
@@ -150,7 +152,7 @@ function MethodRow({ method }: { method: PaymentMethod }) {
           onConfirm={() =>
             remove.mutate(method.id, {
               onSuccess: () => toast.success(t("deleted")),
-              onError: (err) => toast.error(detailOf(err, t("delete"))),
+              onError: failed,
             })
           }
         />

@@ -3,12 +3,12 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { CircleExclamationPointIcon as CircleAlertIcon } from "@/components/icons/lite/circle-exclamation-point";
+import { useFailureToast } from "@/components/shell/failure-toast";
 import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { toast } from "@/components/shell/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LazyConfirmDialog, opensDialog } from "@/components/ui/lazy-confirm-dialog";
-import { ApiClientError } from "@/lib/client/api";
 import { formatAmount, formatDay, type Subscription } from "@/lib/client/billing";
 import {
   useCancelSubscription,
@@ -160,8 +160,7 @@ function CancelOrResume({ subscription }: { subscription: Subscription }) {
   const date = formatDay(subscription.current_period_end, locale);
   const [asking, setAsking] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const fail = (err: unknown) =>
-    toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("cancel"));
+  const fail = useFailureToast();
   if (subscription.cancel_at_period_end) {
     return (
       <Button

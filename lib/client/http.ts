@@ -127,7 +127,9 @@ export function errorOf(res: Response, json: unknown): ApiClientError {
   return new ApiClientError(
     res.status,
     error?.message ?? "http_error",
-    error?.detail ?? res.statusText,
+    // Only the API's own sentence, in the reader's language; not the HTTP reason phrase (English), so a
+    // caller falls back to its own translated text (lib/client/failure-message.ts).
+    error?.detail ?? "",
     error?.fields,
     Number.isFinite(retry) && retry > 0 ? retry : undefined,
   );

@@ -105,6 +105,88 @@ describe("generic error page", () => {
     expect(await page.locator("[data-error-status]").getAttribute("data-error-status")).toBe("500");
     expect(await page.locator("[data-layout]").getAttribute("data-layout")).toBe("empty");
   });
+
+  // Spec §2: the page shows the error's own status code, status message and message. A page error (an
+  // ApiError thrown by a page) keeps its status and translated message across production's stripping of
+  // server errors; an Error thrown in the browser shows its own message.
+  const shown = {
+    en: {
+      "403": ["Error 403", "Forbidden", "You are not allowed to do this."],
+      "409": ["Error 409", "Conflict", "This conflicts with something that already exists."],
+      "503": [
+        "Error 503",
+        "Service Unavailable",
+        "The service is starting or unavailable. Please try again in a moment.",
+      ],
+      unknown: [
+        "Error 500",
+        "Internal Server Error",
+        "Something went wrong on our side. Please try again later.",
+      ],
+    },
+    vi: {
+      "403": ["Lỗi 403", "Không có quyền truy cập", "Bạn không có quyền thực hiện thao tác này."],
+      "409": ["Lỗi 409", "Xung đột dữ liệu", "Nội dung này trùng với dữ liệu đã có."],
+      "503": [
+        "Lỗi 503",
+        "Dịch vụ không khả dụng",
+        "Dịch vụ đang khởi động hoặc tạm thời không khả dụng. Vui lòng thử lại sau giây lát.",
+      ],
+      unknown: ["Lỗi 500", "Lỗi máy chủ", "Đã có lỗi xảy ra từ phía chúng tôi. Vui lòng thử lại sau."],
+    },
+  } as const;
+  const facts = async (page: Awaited<ReturnType<typeof browser.open>>) => {
+    const main = page.locator("main[data-error-status]");
+    return {
+      status: await main.getAttribute("data-error-status"),
+      label: (await main.locator("p").first().textContent())?.trim(),
+      title: (await main.locator("h1").textContent())?.trim(),
+      message: (await main.locator("h1 + p").textContent())?.trim(),
+    };
+  };
+
+  it.each([
+    ["en", "403"],
+    ["en", "409"],
+    ["en", "503"],
+    ["vi", "403"],
+    ["vi", "409"],
+    ["vi", "503"],
+  ] as const)(
+    "in %s, a page error with status %s shows its status, status message and message",
+    async (locale, status) => {
+      const [label, title, message] = shown[locale][status];
+      const page = await browser.open(`/${locale}/error-probe?status=${status}`);
+      await page.locator("h1", { hasText: title }).waitFor();
+      await page.locator("[data-layout=empty]").waitFor();
+      expect(await facts(page)).toEqual({ status, label, title, message });
+    },
+  );
+
+  it.each(["en", "vi"] as const)(
+    "in %s, an unknown server error is a 500 with the generic text",
+    async (locale) => {
+      const [label, title, message] = shown[locale].unknown;
+      const page = await browser.open(`/${locale}/error-probe`);
+      await page.locator("[data-layout=empty] h1").waitFor();
+      expect(await facts(page)).toEqual({ status: "500", label, title, message });
+    },
+  );
+
+  it.each(["en", "vi"] as const)(
+    "in %s, an Error thrown in the browser shows its own message",
+    async (locale) => {
+      const [label, title] = shown[locale].unknown;
+      const page = await browser.open(`/${locale}/error-probe?thrown=browser`);
+      await page.locator("[data-layout=empty] h1").waitFor();
+      expect(await facts(page)).toEqual({
+        status: "500",
+        label,
+        title,
+        message: "The error probe broke in the browser.",
+      });
+    },
+  );
 });
 
 describe("new-version detection", () => {
