@@ -38,7 +38,7 @@ export function CardFields({ errors }: { errors: CardErrors }) {
         className="col-span-2"
         name="card_number"
         autoComplete="cc-number"
-        placeholder="4242 4242 4242 4242"
+        placeholder={t("numberPlaceholder")}
         maxLength={23}
       />
       <CardField
@@ -48,7 +48,7 @@ export function CardFields({ errors }: { errors: CardErrors }) {
         error={errors.expiry}
         name="expiry"
         autoComplete="cc-exp"
-        placeholder="12/30"
+        placeholder={t("expiryPlaceholder")}
         maxLength={7}
       />
       <CardField
@@ -58,7 +58,7 @@ export function CardFields({ errors }: { errors: CardErrors }) {
         error={errors.cvc}
         name="cvc"
         autoComplete="cc-csc"
-        placeholder="123"
+        placeholder={t("cvcPlaceholder")}
         maxLength={4}
       />
     </div>
@@ -110,6 +110,8 @@ export function TestCards() {
   const cards = [
     ["4242 4242 4242 4242", t("cardOk")],
     ["4000 0000 0000 0002", t("cardDeclined")],
+    ["4000 0000 0000 9995", t("cardNoFunds")],
+    ["4000 0000 0000 0069", t("cardExpiredBank")],
     ["4000 0000 0000 0341", t("cardLater")],
   ] as const;
   return (

@@ -5,7 +5,8 @@ import { CopyText } from "./copy-text";
 /**
  * A bank transfer to make (payOS): the VietQR code a banking app scans, and the same details to type by
  * hand. Rendered on the server: the QR is an SVG drawn from the link's payload, with no script or image
- * request. What a person must type exactly (account, amount, description) has a copy button.
+ * request. What a person must type exactly (account, amount, description) has a copy button. The sandbox shows
+ * the same panel for its test account, labelled as such.
  */
 export function TransferDetails({ transfer }: { transfer: TransferView }) {
   const t = useTranslations("checkout");
@@ -22,12 +23,20 @@ export function TransferDetails({ transfer }: { transfer: TransferView }) {
       id: "amount",
       label: t("transferAmount"),
       value: transfer.amountDue ?? transfer.amount,
-      copy: (transfer.amountDue ?? transfer.amount).replace(/\D/g, ""),
+      copy: transfer.copyAmount,
     },
     { id: "description", label: t("description"), value: transfer.description, copy: transfer.description },
   ];
   return (
     <section className="space-y-4 rounded-xl border bg-card p-4" data-testid="transfer-details">
+      {transfer.testMode && (
+        <p
+          data-testid="transfer-test-mode"
+          className="rounded-lg border border-dashed border-amber-500/60 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/30 dark:text-amber-200"
+        >
+          <strong className="font-semibold">{t("testMode")}</strong> · {t("transferTestMode")}
+        </p>
+      )}
       <p className="text-sm text-muted-foreground">{t("transferIntro")}</p>
       {transfer.amountDue && (
         <p

@@ -2,10 +2,12 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { hashToken, paymentOf } from "@/lib/billing/checkout";
-import { type Currency, formatMoney } from "@/lib/billing/money";
+import { type Currency, formatMoney, toMajorString } from "@/lib/billing/money";
 import { isPlanId } from "@/lib/billing/plan-limits";
 import { planById } from "@/lib/billing/plans";
 import type { Providers } from "@/lib/billing/providers";
+import { SANDBOX_PROVIDER } from "@/lib/billing/providers/sandbox";
+import { sandboxTransfer } from "@/lib/billing/providers/sandbox-transfer";
 import { syncPayment } from "@/lib/billing/sync";
 import { transferDetails } from "@/lib/billing/transfers";
 import { bankName } from "@/lib/billing/vietqr-banks";
@@ -25,6 +27,10 @@ export type TransferView = {
   description: string;
   /** what a partly paid transfer still owes, formatted */
   amountDue: string | null;
+  /** the amount as a banking app takes it (digits, a decimal point for cents) */
+  copyAmount: string;
+  /** the sandbox's test account: nothing can be paid to it, the panel says so */
+  testMode: boolean;
 };
 
 export type CheckoutView = {
@@ -38,6 +44,8 @@ export type CheckoutView = {
   sandbox: boolean;
   /** a bank transfer (payOS): the QR and account to pay */
   transfer: TransferView | null;
+  /** the sandbox's own bank transfer to a test account, offered beside its test cards */
+  sandboxTransfer: TransferView | null;
   /** a card can be used instead of the transfer (Stripe or the sandbox is there too) */
   cardInstead: boolean;
   /** what a partly paid transfer still owes, minor units */
@@ -63,6 +71,24 @@ export function transferView(
     amount: money(link.amount),
     description: link.description,
     amountDue: amountDue && amountDue < link.amount ? money(amountDue) : null,
+    copyAmount: String(amountDue && amountDue < link.amount ? amountDue : link.amount),
+    testMode: false,
+  };
+}
+
+/** The sandbox's transfer panel for its payment `ref`: the same panel as payOS's, to a test account. */
+function sandboxTransferView(ref: string, amount: number, currency: Currency, locale: Locale): TransferView {
+  const transfer = sandboxTransfer(ref, amount, currency);
+  return {
+    qrSvg: qrSvg(transfer.qrCode),
+    bank: bankName(transfer.bankBin),
+    accountNumber: transfer.accountNumber,
+    accountName: transfer.accountName,
+    amount: formatMoney({ amount, currency }, locale),
+    description: transfer.description,
+    amountDue: null,
+    copyAmount: toMajorString(amount, currency),
+    testMode: true,
   };
 }
 
@@ -77,13 +103,17 @@ export async function checkoutView(
   if (!payment) return null;
   const provider = providers.byId(payment.provider);
   let transfer: TransferView | null = null;
+  let sandbox: TransferView | null = null;
+  const [row] = await db
+    .select({ id: paymentTokens.id, providerRef: paymentTokens.providerRef })
+    .from(paymentTokens)
+    .where(and(eq(paymentTokens.tokenHash, hashToken(token)), eq(paymentTokens.ownerId, ownerId)));
   if (provider?.collects === "transfer") {
-    const [row] = await db
-      .select({ id: paymentTokens.id })
-      .from(paymentTokens)
-      .where(eq(paymentTokens.tokenHash, hashToken(token)));
     const link = row ? await transferDetails(db, { tokenId: row.id }) : null;
     if (link) transfer = transferView(link, locale, payment.amountDue);
+  } else if (provider?.id === SANDBOX_PROVIDER && row?.providerRef && payment.status === "pending") {
+    // By id, not instanceof: the provider may have been made by another bundle's copy of the class.
+    sandbox = sandboxTransferView(row.providerRef, payment.amount, payment.currency as Currency, locale);
   }
   return {
     status: payment.status,
@@ -94,6 +124,7 @@ export async function checkoutView(
     currency: payment.currency as Currency,
     sandbox: provider?.testMode ?? false,
     transfer,
+    sandboxTransfer: sandbox,
     cardInstead: transfer !== null && providers.methodsFor(payment.currency).includes("card"),
     amountDue: payment.amountDue,
   };

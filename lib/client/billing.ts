@@ -84,6 +84,8 @@ export const billingApi = {
   /** The sandbox's own "Pay" (test mode only): a card, or a bank transfer left verifying. */
   sandboxPay: (body: { token: string } & (CardInput | { method: "bank_transfer" }), locale: string) =>
     api.call(contracts.sandboxPay, { body, query: { locale } }),
+  /** The sandbox's "funds arrive" for a bank transfer left verifying (test mode only). */
+  sandboxSettle: (body: { token: string }) => api.call(contracts.sandboxSettle, { body }),
 };
 
 /**

@@ -24,9 +24,11 @@ const log = logger("billing");
  * product runs and is tested end to end with no account anywhere. Outcomes leave it only as HMAC-signed events
  * handed to `deliver`, which the product verifies with `verifyEvent` exactly as it will a real provider's.
  *
- * Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 pays and is
- * saved, then every later charge on it is declined; an expiry in the past is refused. A bank transfer stays
- * `verifying` until `settle` says its funds arrived.
+ * Test cards (Stripe's numbers, so a tester's habits carry over): 4242 4242 4242 4242 pays; 4000 0000 0000 0002
+ * is declined, 4000 0000 0000 9995 for insufficient funds, 4000 0000 0000 0069 as expired (the bank's answer,
+ * whatever expiry was typed); 4000 0000 0000 0341 pays and is saved, then every later charge on it is
+ * declined; an expiry in the past is refused. A bank transfer stays `verifying` until `settle` says its funds
+ * arrived.
  */
 
 export const SANDBOX_PROVIDER = "sandbox";
@@ -34,12 +36,21 @@ export const SIGNATURE_HEADER = "sandbox-signature";
 /** An event signed longer ago than this is refused: a captured body cannot be replayed later. */
 const TOLERANCE_SECONDS = 300;
 
-export type CardBehaviour = "ok" | "decline" | "decline_renewal";
+export type CardBehaviour = "ok" | "decline" | "insufficient_funds" | "expired" | "decline_renewal";
 
 const testCards: Record<string, CardBehaviour> = {
   "4242424242424242": "ok",
   "4000000000000002": "decline",
+  "4000000000009995": "insufficient_funds",
+  "4000000000000069": "expired",
   "4000000000000341": "decline_renewal",
+};
+
+/** The cards a checkout declines outright, with the reason the bank gives (the checkout page says it). */
+const declines: Partial<Record<CardBehaviour, string>> = {
+  decline: "card_declined",
+  insufficient_funds: "insufficient_funds",
+  expired: "expired_card",
 };
 
 export type CardInput = { card_number: string; exp_month: number; exp_year: number; cvc: string };
@@ -181,10 +192,11 @@ export class SandboxProvider implements PaymentProvider {
       return toPayment(row);
     }
     const behaviour = this.checkCard(input, now);
-    if (behaviour === "decline") {
+    const declined = declines[behaviour];
+    if (declined) {
       const [row] = await this.db
         .update(sandboxPayments)
-        .set({ status: "failed", methodKind: "card", failureCode: "card_declined" })
+        .set({ status: "failed", methodKind: "card", failureCode: declined })
         .where(pending)
         .returning();
       if (!row) throw new SandboxInputError("not_payable");
@@ -219,7 +231,7 @@ export class SandboxProvider implements PaymentProvider {
   /** Adds a card from the billing page (sandbox only); a declining test card is refused. */
   async attachCard(customer: string, input: CardInput): Promise<ProviderMethod> {
     const behaviour = this.checkCard(input, this.now());
-    if (behaviour === "decline") throw new SandboxInputError("invalid_number");
+    if (declines[behaviour]) throw new SandboxInputError("invalid_number");
     return this.saveCard(customer, input, behaviour, this.now());
   }
 

@@ -3,6 +3,7 @@ import { CheckoutForm } from "@/components/billing/checkout-form";
 import { OrderSummary } from "@/components/billing/order-summary";
 import { TransferDetails } from "@/components/billing/transfer-details";
 import { TransferWatch } from "@/components/billing/transfer-watch";
+import { ChevronLeftIcon } from "@/components/icons/lite/chevron-left";
 import { FlaskConicalIcon } from "@/components/icons/lite/flask-conical";
 import { Button } from "@/components/ui/button";
 import { checkoutView } from "@/lib/billing-views/checkout";
@@ -37,6 +38,17 @@ export default async function CheckoutPage({
   const method = (await searchParams).method === "bank_transfer" ? "bank_transfer" : "card";
   return (
     <main id="content" className="mx-auto w-full max-w-lg space-y-6 px-4 py-8 sm:py-12">
+      {(!view || view.status === "pending" || view.status === "verifying") && (
+        // A way out without paying, on a phone too (nothing is charged until "Pay").
+        <Link
+          href="/pricing"
+          data-testid="checkout-back"
+          className="-my-2 inline-flex min-h-11 items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ChevronLeftIcon aria-hidden className="size-4" />
+          {t("cancel")}
+        </Link>
+      )}
       {(view?.sandbox ?? !view?.transfer) && (
         <div
           data-testid="test-mode"
@@ -84,7 +96,13 @@ export default async function CheckoutPage({
               paid
             />
           ) : view.status === "pending" && !view.transfer ? (
-            <CheckoutForm token={token} amount={view.amount} initialMethod={method} />
+            <CheckoutForm
+              token={token}
+              amount={view.amount}
+              order={{ plan: view.plan, cycle: view.cycle, currency: view.currency }}
+              initialMethod={method}
+              transferPanel={view.sandboxTransfer && <TransferDetails transfer={view.sandboxTransfer} />}
+            />
           ) : (
             <Closed text={t("closed")} action={t("toBilling")} href="/billing" />
           )}
