@@ -96,6 +96,11 @@ function route(req: NextRequest, policy: PagePolicy, requestId: string): NextRes
 const NONCE_HEADER = "x-nonce";
 const NONCE_SHAPE = /^[A-Za-z0-9+/]{22}==$/;
 
+/** ICON_HOST's origin when it is another host than ours; the config has checked it is an http(s) URL. */
+function iconOrigin(host: string | undefined): string | undefined {
+  return host ? new URL(host).origin : undefined;
+}
+
 function pagePolicy(req: NextRequest): PagePolicy {
   const { pathname } = req.nextUrl;
   // On the second pass for our own 404 rewrite, keep the nonce the first pass chose and put in the
@@ -108,6 +113,7 @@ function pagePolicy(req: NextRequest): PagePolicy {
     https: appConfig().APP_URL.startsWith("https:"),
     embeddable: isEmbeddablePage(original),
     dev: appConfig().NODE_ENV === "development",
+    iconOrigin: iconOrigin(appConfig().ICON_HOST),
   };
 }
 
@@ -143,7 +149,8 @@ export const config = {
   // Every page path, dots included (an unknown `/en/c/agent.x` is a page's 404 and needs its headers), but
   // not the API, Next's own files and the files the app serves as files: public/'s, app/'s metadata files
   // and the routes named like files (tests/unit/proxy-matcher.test.ts keeps this list in step with them).
+  // The icon collections (app/icons/[file]) are any `/icons/{name}.json`: a bad name is their own 400.
   matcher: [
-    "/((?!(?:api|oauth2|_vercel)(?:/|$)|_next/|(?:latest\\.json|favicon\\.ico|icon\\.svg|apple-icon\\.png|manifest\\.webmanifest|embed\\.js|icons/(?:icon-192|icon-512|maskable-512)\\.png|embed/[^/]+/config\\.json)$).*)",
+    "/((?!(?:api|oauth2|_vercel)(?:/|$)|_next/|(?:latest\\.json|favicon\\.ico|icon\\.svg|apple-icon\\.png|manifest\\.webmanifest|embed\\.js|icons/(?:icon-192|icon-512|maskable-512)\\.png|icons/[^/]+\\.json|embed/[^/]+/config\\.json)$).*)",
   ],
 };

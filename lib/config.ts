@@ -74,6 +74,11 @@ const schema = z.object({
   PORT: port(),
   APP_URL: url("APP_URL").optional(),
   APP_NAME: z.string().trim().min(1).max(60).default("AgentCity"),
+  /**
+   * Where pages load icon collections from (`{ICON_HOST}/{prefix}.json?icons=a,b`, Iconify's API shape);
+   * unset: the app's own `/icons/{prefix}.json`. Its origin is added to pages' connect-src.
+   */
+  ICON_HOST: url("ICON_HOST").optional(),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: z
     .string()

@@ -13,8 +13,8 @@ import { useSaveAgent } from "@/lib/client/queries/agent";
 import type { OwnerAgent } from "@/lib/contracts/agent";
 import { type AgentLanguage, agentFieldLimits } from "@/lib/shared/agent-fields";
 import type { AgentKind } from "@/lib/shared/agent-kinds";
-import { Field } from "./form-field";
-import { type QuestionRow, questionRows } from "./question-rows";
+import { Field, FieldError } from "./form-field";
+import { iconsOfRows, type QuestionRow, questionRows } from "./question-rows";
 
 // The form's choices (kind, suggested questions, language, model: the radio groups' code with them) load
 // their code after the page's own (issue 18: page weight): the server renders them, and React hydrates
@@ -25,6 +25,7 @@ const AgentKindChoice = lazy(() =>
 const SuggestedQuestionsField = lazy(() =>
   import("./suggested-questions-field").then((m) => ({ default: m.SuggestedQuestionsField })),
 );
+const IconPicker = lazy(() => import("./icon-picker").then((m) => ({ default: m.IconPicker })));
 const AgentLanguageChoice = lazy(() =>
   import("./agent-language-choice").then((m) => ({ default: m.AgentLanguageChoice })),
 );
@@ -46,8 +47,11 @@ type Errors = Record<string, string>;
 export function AgentForm({
   agent,
   dailyShareDefault,
+  iconHost,
 }: {
   agent: OwnerAgent | null;
+  /** where icons load from: ICON_HOST, or null for the app's own /icons */
+  iconHost: string | null;
   /** the server's daily ceiling for agents without their own, in percent */
   dailyShareDefault: number;
 }) {
@@ -62,8 +66,9 @@ export function AgentForm({
   const [name, setName] = useState(agent?.name ?? "");
   const [greeting, setGreeting] = useState(agent?.greeting ?? "");
   const [questions, setQuestions] = useState<QuestionRow[]>(() =>
-    questionRows(agent?.suggested_questions ?? []),
+    questionRows(agent?.suggested_questions ?? [], agent?.suggested_question_icons),
   );
+  const [icon, setIcon] = useState<string | null>(agent?.icon ?? null);
   const [instructions, setInstructions] = useState(agent?.instructions ?? "");
   const [fallback, setFallback] = useState(agent?.fallback_message ?? "");
   const [language, setLanguage] = useState<AgentLanguage>(agent?.language ?? "auto");
@@ -98,6 +103,8 @@ export function AgentForm({
         kind,
         greeting,
         suggested_questions: questions.map((q) => q.value),
+        icon,
+        suggested_question_icons: iconsOfRows(questions),
         instructions,
         fallback_message: fallback,
         language,
@@ -155,6 +162,17 @@ export function AgentForm({
             )}
           </Field>
 
+          <div className="grid gap-1.5" data-testid="agent-icon-field">
+            <span className="text-sm font-medium">{t("iconLabel")}</span>
+            <div className="flex items-center gap-3">
+              <Suspense fallback={null}>
+                <IconPicker label={t("iconAgent")} value={icon} host={iconHost} onChange={setIcon} />
+              </Suspense>
+              <p className="text-xs text-muted-foreground">{t("iconHint")}</p>
+            </div>
+            <FieldError id={fieldId("icon")} text={errors.icon} />
+          </div>
+
           <Field
             id={fieldId("greeting")}
             label={t("greetingLabel")}
@@ -181,6 +199,7 @@ export function AgentForm({
               fieldId={fieldId}
               rows={questions}
               setRows={setQuestions}
+              iconHost={iconHost}
               errors={errors}
               clear={clear}
               dropRowErrors={() =>

@@ -28,10 +28,13 @@ export function AgentSetup({
   initial,
   appUrl,
   dailyShareDefault,
+  iconHost,
 }: {
   initial: OwnerAgent | null | undefined;
   appUrl: string;
   dailyShareDefault: number;
+  /** ICON_HOST, or null for the app's own /icons */
+  iconHost: string | null;
 }) {
   const t = useTranslations("setup.form");
   const { loaded, load } = useOwnerAgent(initial);
@@ -46,7 +49,12 @@ export function AgentSetup({
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="grid min-w-0 gap-6">
         {/* A new key after each save: the form starts again from what is stored (defaults filled in). */}
-        <AgentForm key={agent?.updated_at ?? "new"} agent={agent} dailyShareDefault={dailyShareDefault} />
+        <AgentForm
+          key={agent?.updated_at ?? "new"}
+          agent={agent}
+          dailyShareDefault={dailyShareDefault}
+          iconHost={iconHost}
+        />
         {agent && (
           <Suspense fallback={null}>
             <AgentTestPanel agent={agent} />

@@ -1,11 +1,13 @@
 import { useTranslations } from "next-intl";
 import type { Dispatch, SetStateAction } from "react";
+import { MessageCircleQuestionMarkIcon } from "@/components/icons/lite/message-circle-question-mark";
 import { PlusIcon } from "@/components/icons/lite/plus";
 import { XIcon } from "@/components/icons/lite/x";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { agentFieldLimits } from "@/lib/shared/agent-fields";
 import { FieldError } from "./form-field";
+import { IconPicker } from "./icon-picker";
 
 /** A question row; the key keeps each input's identity when rows above it are removed. */
 import { type QuestionRow, questionRows } from "./question-rows";
@@ -17,6 +19,7 @@ export function SuggestedQuestionsField(props: {
   fieldId: (name: string) => string;
   rows: QuestionRow[];
   setRows: Dispatch<SetStateAction<QuestionRow[]>>;
+  iconHost: string | null;
   errors: Record<string, string>;
   clear: (...keys: string[]) => void;
   /** Row errors are by index: after a removal they would point at the wrong rows. */
@@ -37,6 +40,16 @@ export function SuggestedQuestionsField(props: {
           return (
             <li key={row.key} className="grid gap-1">
               <div className="flex items-center gap-2">
+                <IconPicker
+                  label={t("iconQuestion", { number: i + 1 })}
+                  value={row.icon}
+                  host={props.iconHost}
+                  fallback={<MessageCircleQuestionMarkIcon className="size-5" aria-hidden />}
+                  onChange={(icon) => {
+                    setRows((qs) => qs.map((q) => (q.key === row.key ? { ...q, icon } : q)));
+                    props.clear("suggested_question_icons");
+                  }}
+                />
                 <Input
                   id={fieldId(key)}
                   name="suggested_question"
@@ -73,6 +86,7 @@ export function SuggestedQuestionsField(props: {
         })}
       </ol>
       <FieldError id={fieldId("suggested_questions")} text={errors.suggested_questions} />
+      <FieldError id={fieldId("suggested_question_icons")} text={errors.suggested_question_icons} />
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"

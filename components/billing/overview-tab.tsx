@@ -115,6 +115,7 @@ function PlanSummary({ subscription }: { subscription: Subscription | null | und
 /** A switch of billing cycle waiting for the period's end (yearly → monthly), and the way to undo it. */
 function ScheduledCycle({ subscription }: { subscription: Subscription }) {
   const t = useTranslations("billing.overview");
+  const fail = useFailureToast();
   const locale = useLocale();
   const undo = useUndoScheduledChange();
   const date = formatDay(subscription.current_period_end, locale);
@@ -140,8 +141,7 @@ function ScheduledCycle({ subscription }: { subscription: Subscription }) {
             { plan: subscription.plan.id, cycle: subscription.cycle! },
             {
               onSuccess: () => toast.success(t("changeUndone")),
-              onError: (err) =>
-                toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("undoFailed")),
+              onError: fail,
             },
           )
         }

@@ -20,6 +20,7 @@ export function ChatView({
   conversationId,
   initialItems,
   questions = [],
+  questionIcon,
   layout = "page",
   header,
   onAnswered,
@@ -31,6 +32,8 @@ export function ChatView({
   conversationId?: string;
   initialItems?: ChatItem[];
   questions?: string[];
+  /** a suggested question's icon on its chip */
+  questionIcon?: (question: string) => ReactNode;
   layout?: "page" | "panel";
   header?: ReactNode;
   onAnswered?: (conversationId: string) => void;
@@ -76,7 +79,7 @@ export function ChatView({
         ))}
       </ol>
       {chat.items.length === 0 && (
-        <SuggestedQuestions questions={questions} disabled={chat.sending} onPick={send} />
+        <SuggestedQuestions questions={questions} icon={questionIcon} disabled={chat.sending} onPick={send} />
       )}
     </>
   );

@@ -1,16 +1,30 @@
 "use client";
 
-import { useMemo, useRef } from "react";
+import { lazy, Suspense, useMemo, useRef } from "react";
 import type { ChatChannel } from "@/lib/client/chat-types";
 import { useLiteLocale } from "@/lib/i18n/lite";
 import { ChatView } from "./chat-view";
+
+/** Suggested questions' icons (by question) and the host they load from (null: the app's own). */
+export type QuestionIcons = { byQuestion: Record<string, string>; host: string | null };
+
+// Icons load their code (loader, sanitizer) with the first chip that has one: the page's 140 KB budget.
+const QuestionIcon = lazy(() => import("./question-icon"));
 
 /**
  * A visitor's new conversation with an agent (CHAT-1). Once the first answer is in, the address becomes the
  * conversation's own (/{lang}/c/{agentId}/{id}) so a reload or a shared tab comes back to it; the address
  * changes through history.replaceState, which Next.js keeps in step with its router without a remount.
  */
-export function PublicChat({ agentId, questions }: { agentId: string; questions: string[] }) {
+export function PublicChat({
+  agentId,
+  questions,
+  questionIcons,
+}: {
+  agentId: string;
+  questions: string[];
+  questionIcons?: QuestionIcons;
+}) {
   const locale = useLiteLocale();
   const channel = useMemo<ChatChannel>(() => ({ kind: "public", agentId }), [agentId]);
   const moved = useRef(false);
@@ -22,5 +36,21 @@ export function PublicChat({ agentId, questions }: { agentId: string; questions:
     const link = document.querySelector<HTMLAnchorElement>("a[data-language-link]");
     if (link) link.href = `/${link.hreflang}/c/${agentId}/${conversationId}`;
   };
-  return <ChatView channel={channel} questions={questions} onAnswered={onAnswered} />;
+  return (
+    <ChatView
+      channel={channel}
+      questions={questions}
+      questionIcon={(q) => {
+        const name = questionIcons?.byQuestion[q];
+        return (
+          name && (
+            <Suspense>
+              <QuestionIcon name={name} host={questionIcons.host} />
+            </Suspense>
+          )
+        );
+      }}
+      onAnswered={onAnswered}
+    />
+  );
 }

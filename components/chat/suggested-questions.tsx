@@ -1,14 +1,18 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useLiteT } from "@/lib/i18n/lite";
 
 /** The owner's suggested questions as chips: one tap asks it. */
 export function SuggestedQuestions({
   questions,
+  icon,
   disabled,
   onPick,
 }: {
   questions: string[];
+  /** a question's icon, when the page shows them (the public chat page) */
+  icon?: (question: string) => ReactNode;
   disabled?: boolean;
   onPick: (question: string) => void;
 }) {
@@ -26,6 +30,7 @@ export function SuggestedQuestions({
               onClick={() => onPick(q)}
               className="max-w-full rounded-full border bg-background px-3 py-1.5 touch:min-h-11 text-left text-sm transition-colors hover:bg-accent disabled:opacity-50"
             >
+              {icon?.(q)}
               {q}
             </button>
           </li>

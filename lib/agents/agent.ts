@@ -42,6 +42,8 @@ export function ownerView(row: AgentRow, locale: Locale): OwnerAgent {
     greeting: row.greeting ?? defaultGreeting(locale, row.name),
     visitor_greeting: visitorGreeting(row, locale),
     suggested_questions: row.suggestedQuestions,
+    icon: row.icon,
+    suggested_question_icons: iconsOfQuestions(row.suggestedQuestions, row.suggestedQuestionIcons),
     fallback_message: row.fallbackMessage ?? defaultFallback(locale),
     language: languageOf(row.language),
     model: row.model,
@@ -66,15 +68,28 @@ function visitorGreeting(row: AgentRow, locale: Locale): string {
 
 export function publicView(row: AgentRow, locale: Locale): PublicAgent {
   const view = ownerView(row, locale);
-  const { id, name, kind, greeting, suggested_questions, fallback_message, language } = view;
+  const { id, name, kind, greeting, suggested_questions, icon, suggested_question_icons } = view;
+  const { fallback_message, language } = view;
   if (language !== "auto")
-    return { id, name, kind, greeting, suggested_questions, fallback_message, language };
+    return {
+      id,
+      name,
+      kind,
+      greeting,
+      suggested_questions,
+      icon,
+      suggested_question_icons,
+      fallback_message,
+      language,
+    };
   return {
     id,
     name,
     kind,
     greeting: view.visitor_greeting,
     suggested_questions,
+    icon,
+    suggested_question_icons,
     fallback_message: isDefaultFallback(row.fallbackMessage) ? defaultFallback(locale) : fallback_message,
     language,
   };
@@ -126,6 +141,8 @@ async function createAgent(db: Db, ownerId: string, input: AgentInput, locale: L
     instructions: input.instructions ?? "",
     greeting: input.greeting ?? defaultGreeting(locale, input.name),
     suggestedQuestions: input.suggested_questions ?? [],
+    icon: input.icon ?? null,
+    suggestedQuestionIcons: iconsOfQuestions(input.suggested_questions ?? [], input.suggested_question_icons),
     fallbackMessage: input.fallback_message ?? defaultFallback(locale),
     language: input.language ?? "auto",
     model: input.model ?? null,
@@ -148,6 +165,13 @@ function patchFor(current: AgentRow, input: AgentInput, locale: Locale): AgentPa
   if (input.kind !== undefined) patch.kind = input.kind;
   if (input.instructions !== undefined) patch.instructions = input.instructions;
   if (input.suggested_questions !== undefined) patch.suggestedQuestions = input.suggested_questions;
+  if (input.icon !== undefined) patch.icon = input.icon;
+  if (input.suggested_questions !== undefined || input.suggested_question_icons !== undefined) {
+    patch.suggestedQuestionIcons = iconsOfQuestions(
+      input.suggested_questions ?? current.suggestedQuestions,
+      input.suggested_question_icons ?? current.suggestedQuestionIcons,
+    );
+  }
   if (input.language !== undefined) patch.language = input.language;
   if (input.model !== undefined) patch.model = input.model;
   if (input.daily_share !== undefined) patch.dailyShare = input.daily_share;
@@ -164,6 +188,19 @@ function patchFor(current: AgentRow, input: AgentInput, locale: Locale): AgentPa
     if (defaultIn) patch.greeting = defaultGreeting(defaultIn, input.name);
   }
   return patch;
+}
+
+/** Icons of the questions there are: one of a removed question goes with it. */
+function iconsOfQuestions(
+  questions: readonly string[],
+  icons: Record<string, string> | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const q of questions) {
+    const icon = icons && Object.hasOwn(icons, q) ? icons[q] : undefined;
+    if (icon) out[q] = icon;
+  }
+  return out;
 }
 
 /** The fields a partial update names; an absent one keeps its value. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { agentFieldLimits, agentKindChoices, agentLanguages } from "@/lib/shared/agent-fields";
 import type { AgentKind } from "@/lib/shared/agent-kinds";
+import { iconNameSchema } from "@/lib/shared/icons";
 import { COLOR_SHAPE, normalizeHostPattern, widgetLimits, widgetPositions } from "@/lib/shared/widget";
 import { defineRoute, type Same } from "./contract";
 import { block, instant, jsonLimitFor, line } from "./fields";
@@ -79,6 +80,19 @@ export const agentInputSchema = z.object({
     .transform((qs) => [...new Set(qs.filter(Boolean))])
     .optional()
     .describe("questions offered as buttons"),
+  icon: iconNameSchema
+    .or(z.literal(""))
+    .nullable()
+    .optional()
+    .transform(emptyToNull)
+    .describe("the agent's icon, a lucide icon name (`coffee`); empty or null for the default"),
+  suggested_question_icons: z
+    .record(line(agentFieldLimits.suggestedQuestion), iconNameSchema)
+    .refine((icons) => Object.keys(icons).length <= agentFieldLimits.suggestedQuestions, {
+      message: "too many",
+    })
+    .optional()
+    .describe("suggested questions' icons, by question; a question not named here has none"),
   fallback_message: block(agentFieldLimits.fallbackMessage)
     .nullable()
     .optional()
@@ -117,7 +131,8 @@ export const AGENT_BODY_LIMIT =
       agentFieldLimits.instructions +
       agentFieldLimits.greeting +
       agentFieldLimits.fallbackMessage +
-      agentFieldLimits.suggestedQuestions * agentFieldLimits.suggestedQuestion +
+      // Each question again as the key of its icon.
+      2 * agentFieldLimits.suggestedQuestions * (agentFieldLimits.suggestedQuestion + 70) +
       agentFieldLimits.model +
       widgetLimits.label,
   ) +
@@ -144,6 +159,10 @@ export const ownerAgentSchema = z.object({
     .string()
     .describe("what a visitor reading this language sees first (the owner's own chat shows the same)"),
   suggested_questions: z.array(z.string()),
+  icon: z.string().nullable().describe("the agent's icon in the lucide collection; null: the default"),
+  suggested_question_icons: z
+    .record(z.string(), z.string())
+    .describe("suggested questions' icons, by question"),
   fallback_message: z.string(),
   language: z.enum(agentLanguages),
   model: z.string().nullable(),
@@ -169,6 +188,8 @@ export const publicAgentSchema = ownerAgentSchema.pick({
   kind: true,
   greeting: true,
   suggested_questions: true,
+  icon: true,
+  suggested_question_icons: true,
   fallback_message: true,
   language: true,
 });

@@ -210,6 +210,13 @@ export const agents = pgTable(
     instructions: text("instructions").notNull().default(""),
     greeting: text("greeting"),
     suggestedQuestions: jsonb("suggested_questions").$type<string[]>().notNull().default([]),
+    /** The agent's icon, a name in the icon collection (lib/shared/icons.ts); null: the default robot. */
+    icon: text("icon"),
+    /** Suggested questions' icons by question text: a question without one has none. */
+    suggestedQuestionIcons: jsonb("suggested_question_icons")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
     fallbackMessage: text("fallback_message"),
     /** `auto`: answer in the visitor's language; `en`/`vi`: always that one. */
     language: text("language").notNull().default("auto"),

@@ -42,6 +42,7 @@ export const routeMethods: ReadonlyArray<{ pattern: string; methods: readonly st
   { pattern: "/api/v1/user/sessions/[id]", methods: ["DELETE"] },
   { pattern: "/embed.js", methods: ["GET"] },
   { pattern: "/embed/[agentId]/config.json", methods: ["GET"] },
+  { pattern: "/icons/[file]", methods: ["GET"] },
   { pattern: "/latest.json", methods: ["GET"] },
   { pattern: "/oauth2/auth", methods: ["GET"] },
   { pattern: "/oauth2/otp", methods: ["POST"] },

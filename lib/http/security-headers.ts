@@ -64,10 +64,12 @@ export type PagePolicy = {
   ancestors?: string;
   /** `next dev` only: React rebuilds server error stacks with eval there (never in production) */
   dev?: boolean;
+  /** an external icon host's origin (ICON_HOST), which pages may fetch icon collections from */
+  iconOrigin?: string;
 };
 
 /** The Content-Security-Policy of an HTML page. */
-export function pageCsp({ nonce, https, embeddable, ancestors, dev }: PagePolicy): string {
+export function pageCsp({ nonce, https, embeddable, ancestors, dev, iconOrigin }: PagePolicy): string {
   const directives = [
     "default-src 'self'",
     // Only scripts carrying this request's nonce run (Next stamps its own from the request's CSP header);
@@ -79,8 +81,9 @@ export function pageCsp({ nonce, https, embeddable, ancestors, dev }: PagePolicy
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    // Everything the browser fetches (API, answer streams, /latest.json) is same-origin.
-    "connect-src 'self'",
+    // Everything the browser fetches (API, answer streams, /latest.json) is same-origin, but for icon
+    // collections when ICON_HOST names another host.
+    iconOrigin ? `connect-src 'self' ${iconOrigin}` : "connect-src 'self'",
     // A proof-of-work solver may run in a worker built from a blob: URL.
     "worker-src 'self' blob:",
     "object-src 'none'",

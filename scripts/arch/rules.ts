@@ -46,6 +46,8 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "lib/jobs": ["lib/config", "lib/db", "lib/logger", "lib/metrics"],
   "lib/maintenance": ["lib/db", "lib/jobs", "lib/logger"],
   "lib/redirects": ["lib/db", "lib/logger"],
+  // The icon collections the app serves at /icons/{prefix}.json.
+  "lib/icons": ["lib/http", "lib/shared"],
   "lib/retrieval": ["lib/cache", "lib/config", "lib/db", "lib/logger", "lib/metrics", "lib/shared"],
   "lib/agents": ["lib/cache", "lib/contracts", "lib/db", "lib/i18n", "lib/shared"],
   "lib/api-keys": ["lib/agents", "lib/contracts", "lib/db", "lib/http"],

@@ -95,6 +95,8 @@ describe("POST /api/v1/agent", () => {
       instructions: "",
       greeting: "Hi! I'm the assistant of Acme Coffee. How can I help?",
       suggested_questions: [],
+      icon: null,
+      suggested_question_icons: {},
       fallback_message: "I don't have that information yet.",
       language: "auto",
       model: null,
@@ -107,6 +109,7 @@ describe("POST /api/v1/agent", () => {
         "daily_share",
         "fallback_message",
         "greeting",
+        "icon",
         "id",
         "inserted_at",
         "instructions",
@@ -114,6 +117,7 @@ describe("POST /api/v1/agent", () => {
         "language",
         "model",
         "name",
+        "suggested_question_icons",
         "suggested_questions",
         "updated_at",
         "visitor_greeting",
@@ -338,7 +342,17 @@ describe("GET /api/v1/public/agent/{id}", () => {
     const text = await res.text();
     const { data } = JSON.parse(text) as { data: Record<string, unknown> };
     expect(Object.keys(data).sort()).toEqual(
-      ["fallback_message", "greeting", "id", "kind", "language", "name", "suggested_questions"].sort(),
+      [
+        "fallback_message",
+        "greeting",
+        "icon",
+        "id",
+        "kind",
+        "language",
+        "name",
+        "suggested_question_icons",
+        "suggested_questions",
+      ].sort(),
     );
     expect(data).toEqual({
       id: agent.id,
@@ -346,6 +360,8 @@ describe("GET /api/v1/public/agent/{id}", () => {
       kind: "business",
       greeting: agent.greeting,
       suggested_questions: ["What do you sell?"],
+      icon: null,
+      suggested_question_icons: {},
       fallback_message: agent.fallback_message,
       language: "auto",
     });

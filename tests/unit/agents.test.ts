@@ -242,7 +242,17 @@ describe("the public view", () => {
     );
     const seen = await publicAgent(db, agent.id, "vi");
     expect(Object.keys(seen ?? {}).sort()).toEqual(
-      ["fallback_message", "greeting", "id", "kind", "language", "name", "suggested_questions"].sort(),
+      [
+        "fallback_message",
+        "greeting",
+        "icon",
+        "id",
+        "kind",
+        "language",
+        "name",
+        "suggested_question_icons",
+        "suggested_questions",
+      ].sort(),
     );
     expect(JSON.stringify(seen)).not.toContain("secret sauce");
     expect(JSON.stringify(seen)).not.toContain(owner);

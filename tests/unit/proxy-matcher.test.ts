@@ -51,7 +51,14 @@ function appFiles(): string[] {
 
 describe("the proxy's matcher", () => {
   it("leaves out every file the app serves as a file", () => {
-    const files = [...publicFiles(), ...appFiles(), "/embed/agent_abc123/config.json"];
+    const files = [
+      ...publicFiles(),
+      ...appFiles(),
+      "/embed/agent_abc123/config.json",
+      // app/icons/[file]: the icon collections, whatever name is asked for.
+      "/icons/lucide.json",
+      "/icons/Not-A-Collection.json",
+    ];
     // What the app has today, so a file moved elsewhere is noticed too.
     expect(files).toEqual(
       expect.arrayContaining(["/favicon.ico", "/icon.svg", "/apple-icon.png", "/manifest.webmanifest"]),

@@ -27,6 +27,14 @@ describe("nonces", () => {
 describe("page policy", () => {
   const nonce = "AAAAAAAAAAAAAAAAAAAAAA==";
 
+  it("lets pages fetch only from their own origin, and ICON_HOST's origin when one is set", () => {
+    expect(pageCsp({ nonce, https: false, embeddable: false })).toContain("connect-src 'self';");
+    const csp = pageCsp({ nonce, https: false, embeddable: true, iconOrigin: "https://api.iconify.design" });
+    expect(csp).toContain("connect-src 'self' https://api.iconify.design;");
+    // Icons are drawn as elements, not loaded as images from that host.
+    expect(csp).toContain("img-src 'self' data: blob:;");
+  });
+
   it("allows scripts only by this request's nonce, and frames nowhere", () => {
     const csp = pageCsp({ nonce, https: false, embeddable: false });
     expect(csp).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic';`);

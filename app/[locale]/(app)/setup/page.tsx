@@ -34,6 +34,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
         initial={initial}
         appUrl={config().APP_URL}
         dailyShareDefault={config().CHAT_LIMIT_AGENT_DAILY_SHARE}
+        iconHost={config().ICON_HOST ?? null}
       />
     </div>
   );

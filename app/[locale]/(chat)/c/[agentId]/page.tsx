@@ -30,8 +30,12 @@ export default async function AgentChatPage({
   if (!agent) pageValidationFailed();
   return (
     <PublicFrame appName={config().APP_NAME}>
-      <AgentIntro agent={agent} questions={false} />
-      <PublicChat agentId={agent.id} questions={agent.suggested_questions} />
+      <AgentIntro agent={agent} questions={false} iconHost={config().ICON_HOST ?? null} />
+      <PublicChat
+        agentId={agent.id}
+        questions={agent.suggested_questions}
+        questionIcons={{ byQuestion: agent.suggested_question_icons, host: config().ICON_HOST ?? null }}
+      />
     </PublicFrame>
   );
 }

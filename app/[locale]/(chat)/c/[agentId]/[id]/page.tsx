@@ -45,7 +45,7 @@ export default async function ConversationPage({
   const t = await getTranslations("chatUi");
   return (
     <PublicFrame appName={config().APP_NAME}>
-      <AgentIntro agent={agent} questions={false} />
+      <AgentIntro agent={agent} questions={false} iconHost={config().ICON_HOST ?? null} />
       {mine ? (
         <PublicConversation agentId={agent.id} conversationId={id} messages={mine.messages} />
       ) : (
