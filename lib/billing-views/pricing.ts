@@ -43,7 +43,6 @@ export function fileSizeText(bytes: number, locale: Locale): string {
 
 async function limitLines(limits: PlanLimits, locale: Locale): Promise<string[]> {
   const t = await getTranslations({ locale, namespace: "pricing.limits" });
-  const n = new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US");
   const compact = new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US", { notation: "compact" });
   return [
     t("messages", { count: limits.monthlyMessages }),
