@@ -45,6 +45,7 @@ for (const [group, words] of Object.entries({
   "ring-w-inset": "ring-inset",
   "border-collapse": "border-collapse border-separate",
   "text-wrap": "text-wrap text-nowrap text-balance text-pretty",
+  transform: "transform transform-cpu transform-gpu transform-none",
 })) {
   for (const word of words.split(" ")) KEYWORDS[word] = group;
 }
