@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useMemo, useRef } from "react";
+import { useLiteShell } from "@/components/shell/lite-shell-starter";
 import type { ChatChannel } from "@/lib/client/chat-types";
 import { useLiteLocale } from "@/lib/i18n/lite";
 import { ChatView } from "./chat-view";
@@ -28,6 +29,7 @@ export function PublicChat({
   const locale = useLiteLocale();
   const channel = useMemo<ChatChannel>(() => ({ kind: "public", agentId }), [agentId]);
   const moved = useRef(false);
+  const toaster = useLiteShell();
   const onAnswered = (conversationId: string) => {
     if (moved.current) return;
     moved.current = true;
@@ -37,20 +39,23 @@ export function PublicChat({
     if (link) link.href = `/${link.hreflang}/c/${agentId}/${conversationId}`;
   };
   return (
-    <ChatView
-      channel={channel}
-      questions={questions}
-      questionIcon={(q) => {
-        const name = questionIcons?.byQuestion[q];
-        return (
-          name && (
-            <Suspense>
-              <QuestionIcon name={name} host={questionIcons.host} />
-            </Suspense>
-          )
-        );
-      }}
-      onAnswered={onAnswered}
-    />
+    <>
+      <ChatView
+        channel={channel}
+        questions={questions}
+        questionIcon={(q) => {
+          const name = questionIcons?.byQuestion[q];
+          return (
+            name && (
+              <Suspense>
+                <QuestionIcon name={name} host={questionIcons.host} />
+              </Suspense>
+            )
+          );
+        }}
+        onAnswered={onAnswered}
+      />
+      {toaster}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
+import { useLiteShell } from "@/components/shell/lite-shell-starter";
 import type { ChatChannel, ChatMessage } from "@/lib/client/chat-types";
 import { ChatView } from "./chat-view";
 import { itemsFromMessages } from "./use-chat";
@@ -20,5 +21,11 @@ export function PublicConversation({
 }) {
   const channel = useMemo<ChatChannel>(() => ({ kind: "public", agentId }), [agentId]);
   const items = useMemo(() => itemsFromMessages(messages), [messages]);
-  return <ChatView channel={channel} conversationId={conversationId} initialItems={items} followAtStart />;
+  const toaster = useLiteShell();
+  return (
+    <>
+      <ChatView channel={channel} conversationId={conversationId} initialItems={items} followAtStart />
+      {toaster}
+    </>
+  );
 }

@@ -2,8 +2,12 @@
 
 import { type ReactNode, useEffect, useState } from "react";
 
-/** Starts lite-shell-start.tsx once the page runs (the public chat pages; the widget's frame starts it itself). */
-export function LiteShellStarter() {
+/**
+ * Starts lite-shell-start.tsx once the page runs, and returns the toaster it hands back to draw. Called by
+ * the public chat's islands (no chunk of its own on those pages: their 140 KB budget) and by
+ * LiteShellStarter on the visitor's list of chats; the widget's frame starts it itself.
+ */
+export function useLiteShell(): ReactNode {
   const [toaster, setToaster] = useState<ReactNode>(null);
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -21,4 +25,8 @@ export function LiteShellStarter() {
     };
   }, []);
   return toaster;
+}
+
+export function LiteShellStarter() {
+  return useLiteShell();
 }

@@ -35,9 +35,10 @@ export type ShownError = { status: number; message: string | null };
  * - an error thrown in the browser: its own status when it has one (ApiClientError's), else 500, and its
  *   message (ApiClientError's `detail`, already in the reader's language).
  */
-export function shownError(
-  error: Error & { digest?: string; status?: unknown; detail?: unknown },
-): ShownError {
+/** What reaches a page's error boundary: any error, maybe with a digest, a status and a detail. */
+export type PageFailure = Error & { digest?: string; status?: unknown; detail?: unknown };
+
+export function shownError(error: PageFailure): ShownError {
   const digested = readErrorDigest(error.digest);
   if (digested) return { status: digested.status, message: digested.message || null };
   if (error.digest) return { status: 500, message: null };

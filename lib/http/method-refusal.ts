@@ -23,8 +23,8 @@ export function isServedMethod(method: string | undefined): boolean {
   return method !== undefined && served.has(method);
 }
 
-/** Paths whose answers are the API's JSON: the route handlers outside the pages. */
-const API_PATH = /^\/(?:(?:api|oauth2)(?:\/|$)|latest\.json$|embed\/[^/]+\/config\.json$)/;
+/** Paths whose answers are the API's JSON: the route handlers outside the pages (icon collections too). */
+const API_PATH = /^\/(?:(?:api|oauth2)(?:\/|$)|latest\.json$|icons\/[^/]+$|embed\/[^/]+\/config\.json$)/;
 
 export type Refusal = { status: 405; headers: Record<string, string>; body: string };
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { AGENT_BODY_LIMIT } from "@/lib/contracts/agent";
 import type { AddResult as AddData } from "@/lib/contracts/training";
 import { type Message, ownerApi, trainedAgent, Visitor } from "../helpers/chat";
 import { baseUrl } from "../helpers/http";
@@ -365,7 +366,8 @@ describe("malformed bodies on every JSON route answer 4xx, never 5xx", () => {
     });
     expect((await post("/api/v1/agent", agent)).status).toBe(200);
     expect(
-      (await post("/api/v1/agent", escaped({ name: "A", instructions: "x".repeat(50_000) }))).status,
+      (await post("/api/v1/agent", escaped({ name: "A", instructions: "x".repeat(AGENT_BODY_LIMIT) })))
+        .status,
     ).toBe(413);
 
     expect((await post(feedback, escaped({ helpful: false, comment: "ệ".repeat(1000) }))).status).toBe(200);

@@ -4,7 +4,7 @@ import { LockIcon } from "@/components/icons/lite/lock";
 import { ServerCrashIcon } from "@/components/icons/lite/server-crash";
 import { TriangleExclamationPointIcon } from "@/components/icons/lite/triangle-exclamation-point";
 import { ErrorView } from "@/components/shell/error-view";
-import type { ShownError } from "@/lib/http/error-digest";
+import { type PageFailure, shownError } from "@/lib/http/error-digest";
 import { useLiteLocale, useLiteT } from "@/lib/i18n/lite";
 
 // The two buttons drawn with their own classes (the button module's primary and outline looks), keeping
@@ -26,9 +26,11 @@ function StatusIcon({ status }: { status: number }) {
  * The generic variant of SHELL-5, loaded by app/[locale]/error.tsx when a page fails: the error's own
  * status code, status message and message (spec §2); an unknown server error is a 500 with the generic text.
  */
-export default function ErrorPageView({ error, reset }: { error: ShownError; reset: () => void }) {
+export default function ErrorPageView({ error: thrown, reset }: { error: PageFailure; reset: () => void }) {
   const t = useLiteT("errorPage");
   const locale = useLiteLocale();
+  // Read here, not in error.tsx: the boundary ships with every page, this view only when one fails.
+  const error = shownError(thrown);
   const { status } = error;
   const title = NAMED.has(status)
     ? t(`statuses.${status}`)

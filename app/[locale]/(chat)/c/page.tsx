@@ -4,6 +4,7 @@ import { LastMessageTime } from "@/components/chat/last-message-time";
 import { ChevronRightIcon } from "@/components/icons/lite/chevron-right";
 import { MessagesSquareIcon } from "@/components/icons/lite/messages-square";
 import { EmptyState } from "@/components/shell/empty-state";
+import { LiteShellStarter } from "@/components/shell/lite-shell-starter";
 import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { readVisitorId } from "@/lib/auth/visitor";
@@ -46,6 +47,7 @@ export default async function ChatListPage({ params }: { params: Promise<{ local
           ))}
         </ul>
       )}
+      <LiteShellStarter />
     </PublicFrame>
   );
 }
