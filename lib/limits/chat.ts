@@ -7,7 +7,7 @@ import { allowanceMonth, allowanceSpent, spendStatement } from "./allowance";
 import { ChallengeError, checkSolution, newChallenge } from "./challenge";
 import { currentLimits } from "./entitlement";
 import { raiseFlag } from "./flags";
-import { type AfterLimits, type EnforcedLimit, enforce, type FlagRead } from "./rate-limit";
+import { type AfterLimits, type EnforcedLimit, enforce, type FlagRead, giveBackHit } from "./rate-limit";
 import { type RefusalReason, recordRefusal } from "./refusals";
 
 /**
@@ -233,9 +233,11 @@ export async function enforcePublicLimits(
   const newVisitors = who.isNewVisitor ? results[minuteLimits.length - 1] : null;
   const crowd = newVisitors ? !newVisitors.ok : false;
   // Messages at once that passed the open half together: those past it are asked for the challenge too
-  // (their other day limits then count them twice: a race can only cost its sender).
+  // (their other day limits then count them twice: a race can only cost its sender). The agent's day gives
+  // their hits back: unanswered, they must not take the places of the visitors who solve the challenge.
   const agentDay = ceiling ? results[minuteLimits.length + unsolvedDay.length - 1] : null;
   const pastOpenHalf = agentDay ? !agentDay.ok : false;
+  if (pastOpenHalf) await giveBackHit(db, agentDayKey(who.agentId));
   if (!crowd && !flagged && !pastOpenHalf) {
     // The day limits were counted and passed (a refusal has thrown): null is a month already used up.
     if (after === null) return allowanceSpent(db, who.agentId);

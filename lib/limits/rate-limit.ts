@@ -24,6 +24,14 @@ export async function hit(db: Db, limit: Limit): Promise<LimitResult> {
   return result!;
 }
 
+/**
+ * Takes back one hit of `key` counted for a request that was then not let through: messages racing past a
+ * watched limit's max together each counted a hit the limit's owner must not lose (lib/limits/chat.ts).
+ */
+export async function giveBackHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${key} AND count > 0`);
+}
+
 /** One window's upsert (the i-th limit's): a new window when the old one has passed. */
 const counting = (i: number) => {
   const window = sql`make_interval(secs => ${sql.placeholder(`window${i}`)}::float8)`;

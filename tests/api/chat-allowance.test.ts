@@ -245,7 +245,7 @@ describe("a flood from many addresses cannot use up the month", () => {
           `Giờ mở cửa ${i}?`,
           solveChallenge(asked.body.error!.challenge!),
         );
-        expect(solved.status).toBe(200);
+        expect(solved.status, JSON.stringify(solved.body)).toBe(200);
       }
       expect(await used(o.ownerId)).toBe(AGENT_DAY);
       // The day's ceiling: refused until its window ends, and the month keeps the rest for the days to come.
