@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
 import { baseUrl } from "../helpers/http";
+import { buyWithSandboxCard } from "../helpers/sandbox-purchase";
 import { type SignedIn, signInWithCode } from "../helpers/session";
 import { sql } from "../helpers/sql";
 
@@ -66,35 +67,7 @@ async function printable(owner: SignedIn, locale: Locale, number: string) {
 /** Beginner monthly bought with 4242, then Starter monthly at once (the difference charged to that card). */
 async function upgradedOwner(): Promise<SignedIn> {
   const owner = await signInWithCode(baseUrl(), `lines-${randomBytes(4).toString("hex")}@example.test`);
-  const started = await gql<{ create_payment_token: { token: string } }>(
-    owner,
-    "mutation C($input: PaymentTokenInput!) { create_payment_token(input: $input) { token } }",
-    { input: { plan: "beginner", cycle: "monthly", currency: "VND" } },
-  );
-  const paid = await fetch(`${baseUrl()}/api/v1/billing/sandbox/pay`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: baseUrl(),
-      authorization: `Bearer ${owner.access}`,
-    },
-    body: JSON.stringify({
-      token: started.create_payment_token.token,
-      card_number: "4242 4242 4242 4242",
-      exp_month: 12,
-      exp_year: 2030,
-      cvc: "123",
-    }),
-  });
-  expect(paid.status).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (await gql<{ subscription: { status: string } | null }>(owner, "{ subscription { status } }"))
-          .subscription?.status,
-      { timeout: 20_000 },
-    )
-    .toBe("active");
+  await buyWithSandboxCard(owner);
   const changed = await gql<{ change_plan: { timing: string; status: string } }>(
     owner,
     "mutation P($plan: ID!, $cycle: String!) { change_plan(plan: $plan, cycle: $cycle) { timing status } }",

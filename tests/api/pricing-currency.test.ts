@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { baseUrl } from "../helpers/http";
+import { buyWithSandboxCard } from "../helpers/sandbox-purchase";
 import { type SignedIn, signInWithCode } from "../helpers/session";
 
 /**
@@ -32,53 +33,10 @@ async function pricingHtml(path: string, owner?: SignedIn) {
   return { html, beginnerCard: card.slice(0, card.indexOf("</li>")) };
 }
 
-async function gql<T>(owner: SignedIn, query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${baseUrl()}/api/graphql`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: baseUrl(),
-      authorization: `Bearer ${owner.access}`,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
 /** An owner paying for Beginner monthly in `currency` with the sandbox's 4242 card. */
 async function billedIn(currency: Currency): Promise<SignedIn> {
   const owner = await signInWithCode(baseUrl(), `currency-${randomBytes(4).toString("hex")}@example.test`);
-  const started = await gql<{ create_payment_token: { token: string } }>(
-    owner,
-    "mutation C($input: PaymentTokenInput!) { create_payment_token(input: $input) { token } }",
-    { input: { plan: "beginner", cycle: "monthly", currency } },
-  );
-  const paid = await fetch(`${baseUrl()}/api/v1/billing/sandbox/pay`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: baseUrl(),
-      authorization: `Bearer ${owner.access}`,
-    },
-    body: JSON.stringify({
-      token: started.create_payment_token.token,
-      card_number: "4242 4242 4242 4242",
-      exp_month: 12,
-      exp_year: 2030,
-      cvc: "123",
-    }),
-  });
-  expect(paid.status).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (await gql<{ subscription: { status: string } | null }>(owner, "{ subscription { status } }"))
-          .subscription?.status,
-      { timeout: 20_000 },
-    )
-    .toBe("active");
+  await buyWithSandboxCard(owner, { currency });
   return owner;
 }
 

@@ -5,6 +5,7 @@ import en from "../../messages/en.json";
 import vi from "../../messages/vi.json";
 import { browserPerFile, pageErrors } from "../helpers/browser";
 import { sessionCookies } from "../helpers/oidc-sign-in";
+import { buyWithSandboxCard, ownerGql } from "../helpers/sandbox-purchase";
 import { type SignedIn, signInWithCode } from "../helpers/session";
 import { expectPhoneFriendly } from "../helpers/touch-targets";
 
@@ -21,45 +22,10 @@ const beginner = { en: "Beginner", vi: "Khởi đầu" } as const;
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
 
-async function gql<T>(owner: SignedIn, query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${base()}/api/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base(), authorization: `Bearer ${owner.access}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
 /** A signed-in owner paying for Beginner on `cycle` with the sandbox's 4242 card. */
 async function beginnerOwner(cycle: "monthly" | "yearly"): Promise<SignedIn> {
   const owner = await signInWithCode(base(), `e2e-cycle-${randomBytes(4).toString("hex")}@example.test`);
-  const started = await gql<{ create_payment_token: { token: string } }>(
-    owner,
-    "mutation C($input: PaymentTokenInput!) { create_payment_token(input: $input) { token } }",
-    { input: { plan: "beginner", cycle, currency: "VND" } },
-  );
-  const paid = await fetch(`${base()}/api/v1/billing/sandbox/pay`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base(), authorization: `Bearer ${owner.access}` },
-    body: JSON.stringify({
-      token: started.create_payment_token.token,
-      card_number: "4242 4242 4242 4242",
-      exp_month: 12,
-      exp_year: 2030,
-      cvc: "123",
-    }),
-  });
-  expect(paid.status).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (await gql<{ subscription: { status: string } | null }>(owner, "{ subscription { status } }"))
-          .subscription?.status,
-      { timeout: 20_000 },
-    )
-    .toBe("active");
+  await buyWithSandboxCard(owner, { cycle });
   return owner;
 }
 
@@ -137,7 +103,7 @@ describe.each([
     await page.goto(`/${locale}/billing`, { waitUntil: "networkidle" });
     const scheduled = page.getByTestId("scheduled-cycle");
     await scheduled.waitFor({ timeout: 20_000 });
-    const { subscription } = await gql<{ subscription: { current_period_end: string } }>(
+    const { subscription } = await ownerGql<{ subscription: { current_period_end: string } }>(
       owner,
       "{ subscription { current_period_end } }",
     );
@@ -149,7 +115,7 @@ describe.each([
     await expectPhoneFriendly(page, size);
     await scheduled.getByRole("button", { name: t.billing.overview.undoChange }).click();
     await scheduled.waitFor({ state: "detached", timeout: 20_000 });
-    const after = await gql<{ subscription: { pending_cycle: string | null; cycle: string } }>(
+    const after = await ownerGql<{ subscription: { pending_cycle: string | null; cycle: string } }>(
       owner,
       "{ subscription { pending_cycle cycle } }",
     );
