@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { baseUrl } from "./http";
+
 /** Anyone signed in with a bearer token (by code or by OpenID Connect). */
 type SignedIn = { access: string };
 
