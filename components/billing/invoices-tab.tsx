@@ -75,16 +75,43 @@ function InvoiceRow({ invoice, planName }: { invoice: Invoice; planName: string 
           {formatAmount(invoice.total, invoice.currency, locale)}
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {cell(t("dueDate"), formatDay(invoice.due_date, locale))}
-        {cell(t("description"), invoice.description)}
         {cell(t("method"), invoice.payment_method ?? "—")}
         {cell(t("plan"), planName)}
         {cell(t("type"), type)}
       </dl>
+      <InvoiceLines invoice={invoice} label={t("description")} />
       <Button asChild variant="outline" size="sm">
         <Link href={`/billing/invoices/${encodeURIComponent(invoice.number)}`}>{t("view")}</Link>
       </Button>
     </li>
+  );
+}
+
+/**
+ * What was billed, line by line in the reader's language: a plan changed during its period shows the new
+ * plan and the credit for the unused part of the old one as lines of their own, each with its amount.
+ */
+function InvoiceLines({ invoice, label }: { invoice: Invoice; label: string }) {
+  const locale = useLocale();
+  const many = invoice.lines.length > 1;
+  return (
+    <div className="min-w-0">
+      <p className="text-xs text-muted-foreground">{label}</p>
+      <ul data-testid="invoice-lines" className="divide-y">
+        {invoice.lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an invoice's lines never move; their place is their identity
+          <li key={i} data-testid="invoice-line" className="flex items-baseline justify-between gap-3 py-1">
+            <span className="min-w-0 break-words">{line.description}</span>
+            {many && (
+              <span className="shrink-0 whitespace-nowrap tabular-nums" data-testid="invoice-line-amount">
+                {formatAmount(line.amount, invoice.currency, locale)}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

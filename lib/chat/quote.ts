@@ -2,7 +2,7 @@ import "server-only";
 import { translate } from "@/lib/i18n/messages";
 import type { TermWeights } from "@/lib/retrieval/answerable";
 import { analyzedUnits, headingTokens, questionShape, scoreUnit, type Unit } from "@/lib/retrieval/match";
-import { localizeMoney } from "@/lib/shared/money-text";
+import { localizeCell } from "@/lib/shared/money-text";
 import type { StoredSource } from "./conversations";
 import { type SourcedPassage, withHeading } from "./sources";
 
@@ -107,7 +107,6 @@ function sentenceBlock(pick: Pick, cite: (p: Pick) => number): string {
   return `> ${literal(short(pick.unit.text, QUOTE_CHARS))} [${cite(pick)}]`;
 }
 
-/** One row as a list item; several rows of one sheet as a small table, the citation on each row. */
 /** Rows as a table (or one line); a cell that is an amount of money is written the reader's way. */
 function rowsBlock(
   quote: Extract<Quote, { kind: "rows" }>,
@@ -115,10 +114,10 @@ function rowsBlock(
   language: "en" | "vi",
 ): string {
   const n = cite(quote.picks[0]!);
-  const value = (text: string) => literal(localizeMoney(text, language));
+  const value = (name: string, text: string) => literal(localizeCell(name, text, language));
   if (quote.picks.length === 1) {
     const cells = quote.picks[0]!.unit.row!;
-    return `- ${cells.map((c) => `**${literal(c.name)}:** ${value(c.value)}`).join(" · ")} [${n}]`;
+    return `- ${cells.map((c) => `**${literal(c.name)}:** ${value(c.name, c.value)}`).join(" · ")} [${n}]`;
   }
   const names = quote.picks[0]!.unit.row!.map((c) => c.name);
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
@@ -126,7 +125,7 @@ function rowsBlock(
     line(names.map(literal)),
     line(names.map(() => "---")),
     ...quote.picks.map((p) => {
-      const cells = p.unit.row!.map((c) => value(c.value));
+      const cells = p.unit.row!.map((c) => value(c.name, c.value));
       cells[cells.length - 1] = `${cells[cells.length - 1]} [${n}]`;
       return line(cells);
     }),

@@ -24,7 +24,7 @@ export const billingOperations = {
   }
 }`,
   Invoices: /* GraphQL */ `query Invoices($last_id: ID) {
-  invoices(last_id: $last_id) { id number status due_date description payment_method plan total currency type }
+  invoices(last_id: $last_id) { id number status due_date lines { description amount } payment_method plan total currency type }
 }`,
   PaymentMethods: /* GraphQL */ `query PaymentMethods($refresh: Boolean) {
   payment_methods(refresh: $refresh) { id brand last4 exp_month exp_year is_default is_other state }

@@ -163,7 +163,11 @@ export type InvoicesQuery = {
     number: string;
     status: InvoiceStatus;
     due_date: string;
-    description: string;
+    lines: {
+      description: string;
+      /** minor units; negative for a credit (the unused part of a plan changed during its period) */
+      amount: number;
+    }[];
     payment_method: string | null;
     /** the plan's name */
     plan: string;

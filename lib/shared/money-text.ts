@@ -48,3 +48,44 @@ export function localizeMoney(text: string, language: "en" | "vi"): string {
   const money = readMoney(text);
   return money ? writeMoney(money, language) : text;
 }
+
+const PRICE_WORD =
+  /(?:^|[^\p{L}])(?:giá|đơn giá|giá bán|học phí|phí|thành tiền|price|prices|cost|fee|fees|amount|total)(?:$|[^\p{L}])/iu;
+const VND_HINT = /(?:₫|vnđ|vnd|\bđồng\b|\(đ\)|\bđ\b)/iu;
+const USD_HINT = /(?:\$|\busd\b)/iu;
+const PLAIN = /^(?:\d{1,3}(?:[.,]\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * The currency a column's header says its plain numbers are in: "Giá (VNĐ)" and "Price (USD)" name it, and
+ * a bare "Giá" / "Price" column is taken as đồng only for the whole, round amounts people price in đồng
+ * (see localizeCell); any other header says nothing.
+ */
+export function columnCurrency(header: string): Currency | "price" | null {
+  if (VND_HINT.test(header)) return "VND";
+  if (USD_HINT.test(header)) return "USD";
+  return PRICE_WORD.test(header) ? "price" : null;
+}
+
+/** A table cell written for the reader: an amount by its own sign, or a plain number by its column's header. */
+export function localizeCell(header: string, text: string, language: "en" | "vi"): string {
+  const own = readMoney(text);
+  if (own) return writeMoney(own, language);
+  const m = PLAIN.exec(text.trim());
+  if (!m) return text;
+  const column = columnCurrency(header);
+  if (!column) return text;
+  const digits = text.trim();
+  if (column === "USD") {
+    const frac = m[1] ?? "";
+    const whole = (frac ? digits.slice(0, -frac.length - 1) : digits).replace(/[.,]/g, "");
+    return writeMoney(
+      { currency: "USD", minor: Number(whole) * 100 + Number(frac.padEnd(2, "0")) },
+      language,
+    );
+  }
+  if (m[1] !== undefined && !/^\d{1,3}(?:\.\d{3})+$/.test(digits)) return text;
+  const minor = Number(digits.replace(/[.,]/g, ""));
+  // A bare "Price" column: 350000 is đồng, 12 or 8.5 is not an amount we can name a currency for.
+  if (column === "price" && (minor < 1000 || minor % 100 !== 0)) return text;
+  return writeMoney({ currency: "VND", minor }, language);
+}

@@ -8,6 +8,7 @@ import { makeXlsx } from "../helpers/ingest-fixtures";
  * is answered with the price written the reader's way: 350.000 ₫ in Vietnamese, 350,000 VND in English.
  */
 let agentId: string;
+let csvAgentId: string;
 
 beforeAll(async () => {
   ({ agentId } = await ownerWithAgent({
@@ -30,6 +31,20 @@ beforeAll(async () => {
       },
     ],
   }));
+  // A CSV has no cell formats: its header says the plain numbers are đồng.
+  ({ agentId: csvAgentId } = await ownerWithAgent({
+    name: "Tiệm hoa Mai",
+    model: "builtin",
+    texts: [],
+    files: [
+      {
+        name: "bang-gia-hoa.csv",
+        content: Buffer.from(
+          "Sản phẩm,Giá (VNĐ),Số lượng tồn\nBó hoa hồng đỏ,450000,120000\nLẵng hoa lan,1200000,3\n",
+        ),
+      },
+    ],
+  }));
 });
 
 describe("a price from a spreadsheet", () => {
@@ -47,5 +62,18 @@ describe("a price from a spreadsheet", () => {
     const content = answered.body.data!.message.content;
     expect(content).toContain("350,000 VND");
     expect(content).not.toMatch(/350000|350\.000/);
+  });
+});
+
+describe("a price from a CSV whose header names the currency", () => {
+  it("is written each reader's way, and the other number columns are left alone", async () => {
+    const vi = await new Visitor(undefined, "vi").ask(csvAgentId, "Bó hoa hồng đỏ giá bao nhiêu?");
+    expect(vi.status).toBe(200);
+    expect(vi.body.data!.message.content).toContain("450.000 ₫");
+    expect(vi.body.data!.message.content).toContain("120000");
+    const en = await new Visitor(undefined, "en").ask(csvAgentId, "How much is the bo hoa hong do?");
+    expect(en.status).toBe(200);
+    expect(en.body.data!.message.content).toContain("450,000 VND");
+    expect(en.body.data!.message.content).not.toContain("450000");
   });
 });

@@ -228,6 +228,16 @@ describe.each([
     expect(await page.getByTestId("invoice").first().textContent()).toContain(
       t.billing.invoices.types.yearly,
     );
+    // The upgrade's invoice reads line by line in the page's language, the unused month credited apart.
+    const upgrade = page.getByTestId("invoice").nth(1);
+    const beginner = locale === "vi" ? "Khởi đầu" : "Beginner";
+    const monthly = t.billingApi.cycle.monthly;
+    expect(await upgrade.getByTestId("invoice-line").allTextContents()).toEqual([
+      expect.stringContaining(fill(t.billingApi.invoice.change, { plan: starter, cycle: monthly })),
+      expect.stringContaining(fill(t.billingApi.invoice.unused_credit, { plan: beginner, cycle: monthly })),
+    ]);
+    expect(await upgrade.getByTestId("invoice-line-amount").nth(1).textContent()).toMatch(/^[-−]/);
+    if (locale === "vi") expect(await upgrade.textContent()).not.toContain("change for the rest");
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
