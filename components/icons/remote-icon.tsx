@@ -1,9 +1,10 @@
 "use client";
 
-import { createElement, type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { loadIcon } from "@/lib/client/icons";
 import { ICON_PREFIX } from "@/lib/shared/icons";
 import { type SvgNode, sanitizeSvgBody } from "@/lib/shared/svg-body";
+import { drawSvgNode } from "./svg-draw";
 
 type Drawn = { nodes: SvgNode[]; width: number; height: number };
 
@@ -54,11 +55,7 @@ export function RemoteIcon({
       data-icon={name}
       data-icon-state="loaded"
     >
-      {drawn.nodes.map(draw)}
+      {drawn.nodes.map(drawSvgNode)}
     </svg>
   );
-}
-
-function draw(node: SvgNode, i: number): ReactNode {
-  return createElement(node.tag, { key: i, ...node.attrs }, ...node.children.map(draw));
 }

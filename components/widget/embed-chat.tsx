@@ -14,10 +14,13 @@ export function EmbedChat({
   agentId,
   questions,
   closeLabel,
+  questionIcons,
 }: {
   agentId: string;
   questions: string[];
   closeLabel: string;
+  /** each suggested question's icon, drawn by the server (the frame has no room for the icon loader) */
+  questionIcons?: Record<string, ReactNode>;
 }) {
   const identity = useRef<WidgetIdentity | null>(null);
   const [parent, setParent] = useState<ParentLink | null>(null);
@@ -75,6 +78,7 @@ export function EmbedChat({
         fill
         channel={channel}
         questions={questions}
+        questionIcon={(q) => questionIcons?.[q]}
         onAnswered={() => parent?.post("message", { role: "assistant" })}
       />
       {toaster}

@@ -85,6 +85,17 @@ for (const lang of ["en", "vi"] as const) {
       expect(pageErrors(visitor)).toEqual([]);
       expect(cspViolations(visitor)).toEqual([]);
 
+      // The website widget's frame: the chip's icon comes drawn by the server, in the page's HTML.
+      const agentId = new URL(url).pathname.split("/").pop()!;
+      const html = await (await fetch(new URL(`/${lang}/embed/${agentId}`, url))).text();
+      expect(html).toMatch(/<svg[^>]*data-icon="clock"[^>]*>\s*<(g|path|circle)/);
+      const framed = await browser.open(`/${lang}/embed/${agentId}`);
+      const framedChip = framed.getByTestId("agent-questions").getByRole("button");
+      await framedChip.locator('svg[data-icon="clock"]').waitFor();
+      expect(await framedChip.textContent()).toBe(lang === "en" ? "Opening hours?" : "Mấy giờ mở cửa?");
+      expect(pageErrors(framed)).toEqual([]);
+      expect(cspViolations(framed)).toEqual([]);
+
       // When the collection cannot be loaded (a host answering another collection), the fallback shows and
       // the failure is logged.
       const logged: string[] = [];

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import type { CSSProperties } from "react";
+import { ServerIcon } from "@/components/icons/server-icon";
 import { EmbedChat } from "@/components/widget/embed-chat";
 import { publicView } from "@/lib/agents/agent";
 import { isPublicId } from "@/lib/agents/public-id";
@@ -38,6 +39,12 @@ export default async function EmbedPage({
   const branded = !widget.hide_branding || showsBranding(widget, await currentLimits(database, row.ownerId));
   const t = await getTranslations("widget");
   const appName = config().APP_NAME;
+  const questionIcons = Object.fromEntries(
+    Object.entries(agent.suggested_question_icons).map(([question, name]) => [
+      question,
+      <ServerIcon key={question} name={name} className="mr-1.5 inline size-4 align-[-3px]" />,
+    ]),
+  );
   return (
     <div
       className="flex min-h-dvh flex-col bg-background"
@@ -57,7 +64,12 @@ export default async function EmbedPage({
         >
           {agent.greeting}
         </p>
-        <EmbedChat agentId={agent.id} questions={agent.suggested_questions} closeLabel={t("close")} />
+        <EmbedChat
+          agentId={agent.id}
+          questions={agent.suggested_questions}
+          closeLabel={t("close")}
+          questionIcons={questionIcons}
+        />
       </main>
       {branded && (
         <footer className="py-2 text-center text-muted-foreground text-xs" data-testid="powered-by">
