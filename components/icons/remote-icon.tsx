@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { loadIcon } from "@/lib/client/icons";
 import { ICON_PREFIX } from "@/lib/shared/icons";
 import { type SvgNode, sanitizeSvgBody } from "@/lib/shared/svg-body";
-import { drawSvgNode } from "./svg-draw";
+import { IconSvg } from "./icon-svg";
 
 type Drawn = { nodes: SvgNode[]; width: number; height: number };
 
@@ -44,18 +44,12 @@ export function RemoteIcon({
     );
   }
   return (
-    // Decorative: the text beside it says what it stands for.
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${drawn.width} ${drawn.height}`}
-      width="24"
-      height="24"
+    <IconSvg
+      name={name}
+      nodes={drawn.nodes}
+      width={drawn.width}
+      height={drawn.height}
       className={className}
-      aria-hidden
-      data-icon={name}
-      data-icon-state="loaded"
-    >
-      {drawn.nodes.map(drawSvgNode)}
-    </svg>
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { iconSubset } from "@/lib/icons/collection";
 import { ICON_PREFIX } from "@/lib/shared/icons";
 import { sanitizeSvgBody } from "@/lib/shared/svg-body";
-import { drawSvgNode } from "./svg-draw";
+import { IconSvg } from "./icon-svg";
 
 /**
  * An icon of the app's own collection drawn on the server: the page carries its shapes and no code, for
@@ -13,18 +13,12 @@ export function ServerIcon({ name, className }: { name: string; className?: stri
   const nodes = icon ? sanitizeSvgBody(icon.body) : null;
   if (!collection || !icon || !nodes) return null;
   return (
-    // Decorative: the text beside it says what it stands for.
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${icon.width ?? collection.width ?? 24} ${icon.height ?? collection.height ?? 24}`}
-      width="24"
-      height="24"
+    <IconSvg
+      name={name}
+      nodes={nodes}
+      width={icon.width ?? collection.width ?? 24}
+      height={icon.height ?? collection.height ?? 24}
       className={className}
-      aria-hidden
-      data-icon={name}
-      data-icon-state="loaded"
-    >
-      {nodes.map(drawSvgNode)}
-    </svg>
+    />
   );
 }
