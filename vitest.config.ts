@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -12,6 +13,16 @@ const alias = [
   { find: "@", replacement: path.resolve(import.meta.dirname) },
 ];
 
+const UNIT = ["tests/unit/**/*.test.{ts,tsx}", "lib/**/*.test.ts"];
+// Most unit files share one module graph per worker (loading the modules was ~75 % of the step's time); a
+// file that mocks modules or changes the environment gets a fresh graph of its own, so it cannot leak into
+// another file's modules (a mocked module, a config read once).
+const CHANGES_SHARED_STATE =
+  /vi\.(mock|doMock|hoisted|resetModules|unmock|stubEnv|stubGlobal)\(|process\.env\.\w+\s*=(?!=)|delete process\.env/;
+const ISOLATED_UNITS = UNIT.flatMap((pattern) => globSync(pattern)).filter((file) =>
+  CHANGES_SHARED_STATE.test(readFileSync(file, "utf8")),
+);
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -21,7 +32,19 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["tests/unit/**/*.test.{ts,tsx}", "lib/**/*.test.ts"],
+          include: UNIT,
+          exclude: ISOLATED_UNITS,
+          isolate: false,
+          setupFiles: ["tests/helpers/unit-env.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "unit-isolated",
+          environment: "node",
+          include: ISOLATED_UNITS.length > 0 ? ISOLATED_UNITS : ["no-isolated-unit-tests"],
           setupFiles: ["tests/helpers/unit-env.ts"],
           testTimeout: 30_000,
         },

@@ -13,12 +13,11 @@ delete withoutDb.TEST_DATABASE_URL;
 
 type Step = { name: string; cmd: string; args: string[]; env?: NodeJS.ProcessEnv; report?: string };
 const reports = mkdtempSync(path.join(tmpdir(), "agentcity-test-report-"));
-const vitest = (name: string, project: string, env?: NodeJS.ProcessEnv): Step => {
+const vitest = (name: string, projects: string[], env?: NodeJS.ProcessEnv): Step => {
   const report = path.join(reports, `${name.replace(/\W+/g, "-")}.json`);
   const args = [
     "run",
-    "--project",
-    project,
+    ...projects.flatMap((project) => ["--project", project]),
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${report}`,
@@ -53,11 +52,11 @@ const steps: Step[] = [
   { name: "lint", cmd: bin("biome"), args: ["check", "."] },
   { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
   { name: "import map (npm run arch)", cmd: bin("tsx"), args: ["scripts/arch.ts"] },
-  vitest("unit", "unit"),
+  vitest("unit", ["unit", "unit-isolated"]),
   { name: "build", cmd: bin("next"), args: ["build"] },
 ];
-if (process.env.TEST_DATABASE_URL) steps.push(vitest("integration (Postgres)", "integration"));
-steps.push(vitest("integration (PGlite)", "integration", withoutDb));
+if (process.env.TEST_DATABASE_URL) steps.push(vitest("integration (Postgres)", ["integration"]));
+steps.push(vitest("integration (PGlite)", ["integration"], withoutDb));
 
 const summary: string[] = [];
 let passed = 0;
