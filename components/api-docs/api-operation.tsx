@@ -81,8 +81,14 @@ export async function ApiOperation({
         </section>
       )}
       {example !== undefined && (
-        <details className="text-sm">
-          <summary className="flex min-h-11 cursor-pointer items-center font-medium">{t("example")}</summary>
+        <details className="group text-sm">
+          {/* A flex summary loses its marker: the arrow is drawn, and turns when open. */}
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1.5 font-medium">
+            <span aria-hidden className="inline-block transition-transform group-open:rotate-90">
+              ▸
+            </span>
+            {t("example")}
+          </summary>
           {/* Wrapped, not scrolled sideways: a long id or URL must not widen a phone's page. */}
           <pre className="rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">
             {JSON.stringify(example, null, 2)}
