@@ -39,6 +39,7 @@ const STRINGS: Record<string, string | null> = {
   url: "https://corner-cafe.example/hours",
   "page.url": "https://corner-cafe.example/menu",
   "page.title": "Menu – Corner Café",
+  "page.error": null,
   "sources.title": "Opening hours",
   "sources.url": "https://corner-cafe.example/hours",
   "question.content": "When do you open?",
@@ -101,7 +102,7 @@ const NUMBERS: Record<string, number> = {
   ended: 2,
 };
 
-const TRUE = new Set(["current", "open_on_load", "default", "has_more"]);
+const TRUE = new Set(["current", "open_on_load", "default", "has_more", "helpful"]);
 
 /** What a description says an id looks like: "public id, conv_…" → conv_…, "the agent's public id" → a slug. */
 function idFromDescription(description: unknown): string | undefined {
@@ -164,11 +165,14 @@ function sample(schema: JsonSchema, key: string, parent: string, resolve: Resolv
     return [sample((s.items ?? {}) as JsonSchema, key, parent, resolve, depth + 1)];
   }
   if (type === "string") {
-    const named = [`${parent}.${key}`, key].find((k) => typeof STRINGS[k] === "string");
-    if (named) return STRINGS[named];
+    // The most specific hint first: this field of this parent, an id field, what the description says
+    // an id looks like (a message's `id` is msg_…), then the name alone.
+    const text = (k: string) => (typeof STRINGS[k] === "string" ? (STRINGS[k] as string) : undefined);
     return (
+      text(`${parent}.${key}`) ??
       ID_FIELDS[key] ??
       idFromDescription(s.description) ??
+      text(key) ??
       (key === "suggested_questions" ? "When do you open?" : key)
     );
   }
@@ -211,6 +215,9 @@ const DATA_PARENT: Record<string, string> = {
   listApiKeys: "apiKey",
   createApiKey: "apiKey",
   revokeApiKey: "apiKey",
+  publicMessages: "message",
+  ownerMessages: "message",
+  rateMessage: "message",
   startOAuth: "oauth",
 };
 

@@ -149,6 +149,18 @@ describe("response examples", () => {
     for (const m of json.matchAll(/"([a-z_]+)":"([^"]*)"/g)) expect(m[2], `${name}.${m[1]}`).not.toBe(m[1]);
   });
 
+  it("gives ids the shape their descriptions promise", () => {
+    const answer = responseExample(doc, doc.paths["/api/v1/agent/conversation/message"]!.post!) as {
+      data: { message: { id: string; conversation_id: string } };
+    };
+    expect(answer.data.message.id).toMatch(/^msg_/);
+    expect(answer.data.message.conversation_id).toMatch(/^conv_/);
+    const keys = responseExample(doc, doc.paths["/api/v1/agent/api-keys"]!.get!) as {
+      data: { id: string }[];
+    };
+    expect(keys.data[0]!.id).toMatch(/^key_/);
+  });
+
   it("would notice an example the schema refuses", () => {
     const op = doc.paths["/api/v1/agent"]!.get!;
     const example = responseExample(doc, op) as { data: Record<string, unknown> };
