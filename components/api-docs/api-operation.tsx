@@ -1,21 +1,43 @@
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
-import type { Operation } from "@/lib/openapi/document";
+import type { OpenApiDocument, Operation } from "@/lib/openapi/document";
+import { responseExample } from "@/lib/openapi/examples";
 import { bodyFields, typeLabel } from "@/lib/openapi/fields";
+import { docText } from "@/lib/openapi/localize";
 import { FieldTable } from "./field-table";
 
-/** One operation of the API reference: what to call, who may, what it takes and how it answers. */
-export async function ApiOperation({ method, path, op }: { method: string; path: string; op: Operation }) {
+/**
+ * One operation of the API reference: what to call, who may, what it takes and how it answers, with an
+ * example answer. Its summary and field descriptions are read in the page's language (`lang`).
+ */
+export async function ApiOperation({
+  method,
+  path,
+  op,
+  doc,
+  lang,
+}: {
+  method: string;
+  path: string;
+  op: Operation;
+  doc: OpenApiDocument;
+  lang: string;
+}) {
   const t = await getTranslations("apiDocs");
+  const text = docText(lang);
   const parameters = (op.parameters ?? []).map((p) => ({
     name: p.name,
     in: p.in,
     type: typeLabel(p.schema),
     required: p.required,
-    description: p.description,
+    description: text(p.description),
   }));
   const content = op.requestBody?.content ?? {};
-  const body = bodyFields(content["application/json"]?.schema);
+  const body = bodyFields(content["application/json"]?.schema).map((f) => ({
+    ...f,
+    description: text(f.description),
+  }));
+  const example = responseExample(doc, op);
   const answers = Object.values(op.responses).flatMap((r) =>
     r && typeof r === "object" && "content" in r ? Object.keys((r as { content: object }).content) : [],
   );
@@ -36,7 +58,7 @@ export async function ApiOperation({ method, path, op }: { method: string; path:
         </span>
         <code className="font-mono break-all">{path}</code>
       </h3>
-      <p>{op.summary}</p>
+      <p>{text(op.summary)}</p>
       <p className="flex flex-wrap gap-2">
         <Badge variant="secondary">{t(`auth.${access}`)}</Badge>
         {keyed && <Badge>{t("auth.apiKey")}</Badge>}
@@ -57,6 +79,21 @@ export async function ApiOperation({ method, path, op }: { method: string; path:
           <h4 className="text-sm font-medium">{t("body")}</h4>
           <FieldTable rows={body} />
         </section>
+      )}
+      {example !== undefined && (
+        <details className="group text-sm">
+          {/* A flex summary loses its marker: the arrow is drawn, and turns when open. */}
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1.5 font-medium">
+            <span aria-hidden className="inline-block transition-transform group-open:rotate-90">
+              ▸
+            </span>
+            {t("example")}
+          </summary>
+          {/* Wrapped, not scrolled sideways: a long id or URL must not widen a phone's page. */}
+          <pre className="rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">
+            {JSON.stringify(example, null, 2)}
+          </pre>
+        </details>
       )}
       {errors.length > 0 && (
         <p className="text-sm text-muted-foreground">

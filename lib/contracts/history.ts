@@ -11,8 +11,10 @@ import { calendarDay, instant } from "./fields";
 
 const tz = z.string().optional().describe("IANA time zone; the owner's saved zone when absent");
 const range = z.object({
-  from: z.string().optional().describe("first day, YYYY-MM-DD (required)"),
-  to: z.string().optional().describe("last day, YYYY-MM-DD (required; at most 400 days after from)"),
+  // Required: the handlers refuse a range without both ends (lib/history/days.ts), so the schema says so
+  // and the reference page's Required column agrees. Their shape is still checked there (named errors).
+  from: z.string().describe("first day, YYYY-MM-DD"),
+  to: z.string().describe("last day, YYYY-MM-DD, at most 400 days after from"),
   tz,
 });
 
@@ -95,7 +97,7 @@ export const historyContracts = {
     apiKey: true,
     summary: "One day's messages as a CSV or JSON download, the 500 latest at most.",
     query: z.object({
-      date: z.string().optional().describe("the day, YYYY-MM-DD (required)"),
+      date: z.string().describe("the day, YYYY-MM-DD"),
       format: z.string().optional().describe("csv (the default) or json"),
       tz,
     }),

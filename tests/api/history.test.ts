@@ -137,6 +137,35 @@ describe("days in the owner's time zone", () => {
   });
 });
 
+describe("required query fields (issue 43: the reference page says so)", () => {
+  it("answers a range without its ends, or a download without its day, in the owner's language, never 5xx", async () => {
+    const agent = await trainedAgent({ model: "builtin", texts: [] });
+    for (const path of [
+      "/api/v1/agent/conversations/days?to=2026-03-01",
+      "/api/v1/agent/conversations/days",
+      "/api/v1/agent/insights?from=2026-03-01",
+    ]) {
+      const res = await ownerApi<{ error: { fields?: Record<string, string> } }>(
+        agent.access,
+        "GET",
+        path,
+        undefined,
+        "vi",
+      );
+      expect(res.status, path).toBe(422);
+      const fields = res.body.error.fields ?? {};
+      expect(Object.keys(fields).length, path).toBeGreaterThan(0);
+      for (const reason of Object.values(fields)) expect(reason).toBe("Trường này là bắt buộc.");
+    }
+    // The download keeps its own sentence for a missing day, absent or empty.
+    for (const path of ["/api/v1/agent/conversations/export", "/api/v1/agent/conversations/export?date="]) {
+      const res = await ownerApi(agent.access, "GET", path, undefined, "vi");
+      expect(res.status, path).toBe(400);
+      expect(res.body.error!.detail, path).toBe("Vui lòng chọn ngày trước khi tải dữ liệu");
+    }
+  });
+});
+
 describe("downloads", () => {
   const download = (token: string, query: string, lang = "en") =>
     fetch(`${inject("baseUrl")}/api/v1/agent/conversations/export?${query}`, {

@@ -36,11 +36,11 @@ describe("GET /api/v1/openapi.json", () => {
 
 describe("/{lang}/docs/api", () => {
   it.each([
-    ["en", "API reference", "Authentication", "Documents"],
-    ["vi", "Tài liệu API", "Xác thực", "Tài liệu huấn luyện"],
+    ["en", "API reference", "Authentication", "Documents", "the agent&#x27;s name, one line"],
+    ["vi", "Tài liệu API", "Xác thực", "Tài liệu huấn luyện", "tên của trợ lý, trên một dòng"],
   ])(
     "renders %s on the server, grouped and translated, with the document's link",
-    async (lang, title, auth, tag) => {
+    async (lang, title, auth, tag, nameField) => {
       const { status, text } = await get(`/${lang}/docs/api`);
       expect(status).toBe(200);
       expect(htmlLang(text)).toBe(lang);
@@ -50,8 +50,10 @@ describe("/{lang}/docs/api", () => {
       expect(text).toContain("/api/v1/agent/document/{id}");
       expect(text).toContain('href="/api/v1/openapi.json"');
       expect(text).toContain("ac_live_");
-      // The owner's agent body: `name` is listed as a field.
-      expect(text).toContain("the agent&#x27;s name, one line");
+      // The owner's agent body: `name` is listed as a field, described in the page's language (the
+      // English contract text stays off the Vietnamese page).
+      expect(text).toContain(nameField);
+      if (lang === "vi") expect(text).not.toContain("the agent&#x27;s name, one line");
     },
   );
 

@@ -22,10 +22,11 @@ export async function generateMetadata(
 /**
  * BEYOND-4: the API reference, rendered on the server from the same OpenAPI document the API serves
  * (so from the route contracts), grouped by area. Summaries and field descriptions come from the
- * contracts and stay English; the page around them is translated.
+ * contracts in English and are read in the page's language (lib/openapi/texts-vi.ts); the served document
+ * stays English.
  */
 export default async function ApiDocsPage({ params }: { params: Promise<{ locale: string }> }) {
-  await pageLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations("apiDocs");
   const doc = servedDocument();
   const byTag = new Map<string, { method: string; path: string; op: Operation }[]>();
@@ -71,7 +72,7 @@ export default async function ApiDocsPage({ params }: { params: Promise<{ locale
         <section key={tag} id={`tag-${tag}`} className="mb-10 scroll-mt-20">
           <h2 className="mb-2 text-xl font-semibold">{tagLabel(tag)}</h2>
           {byTag.get(tag)!.map(({ method, path, op }) => (
-            <ApiOperation key={op.operationId} method={method} path={path} op={op} />
+            <ApiOperation key={op.operationId} method={method} path={path} op={op} doc={doc} lang={locale} />
           ))}
         </section>
       ))}

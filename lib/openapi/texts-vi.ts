@@ -1,0 +1,279 @@
+/**
+ * The Vietnamese of every text the OpenAPI document carries (operation summaries, field and response
+ * descriptions), keyed by the English the contracts write. Keyed by the text rather than by where it
+ * sits: one wording shared by several fields is translated once, and rewording a description in a
+ * contract leaves its key behind, so tests/unit/openapi-texts-vi.test.ts fails until the Vietnamese is
+ * written again (a stale translation cannot survive a change of meaning).
+ *
+ * Only the reference page reads this, on the server: it costs no browser any script, and the served
+ * /api/v1/openapi.json stays English.
+ */
+export const textsVi: Record<string, string> = {
+  // Agent
+  "The signed-in owner's agent; 404 until setup has saved it once.":
+    "Trợ lý của chủ sở hữu đang đăng nhập; trả về 404 cho đến khi phần thiết lập được lưu lần đầu.",
+  "the agent's public id, as in /{lang}/c/{id}": "mã công khai của trợ lý, như trong /{lang}/c/{id}",
+  "what a visitor reading this language sees first (the owner's own chat shows the same)":
+    "điều khách đọc ngôn ngữ này thấy đầu tiên (khung chat của chính chủ sở hữu cũng hiện như vậy)",
+  "the agent's icon in the lucide collection; null: the default":
+    "biểu tượng của trợ lý trong bộ lucide; null: biểu tượng mặc định",
+  "suggested questions' icons, by question": "biểu tượng của các câu hỏi gợi ý, theo từng câu hỏi",
+  "the most of the month's messages visitors may use in one day, in percent; null: the default":
+    "phần trăm tối đa số tin nhắn của tháng mà khách được dùng trong một ngày; null: mức mặc định",
+  "host names allowed to embed the widget; empty for any site":
+    "các tên miền được phép nhúng tiện ích; để trống thì trang nào cũng được",
+  "#rrggbb": "#rrggbb",
+  "the website widget's look": "giao diện của tiện ích trên website",
+  "ISO 8601 instant": "thời điểm theo ISO 8601",
+  "Creates the owner's agent (201) or updates it (200): an owner has exactly one.":
+    "Tạo trợ lý cho chủ sở hữu (201) hoặc cập nhật trợ lý đã có (200): mỗi chủ sở hữu có đúng một trợ lý.",
+  "the agent's name, one line": "tên của trợ lý, trên một dòng",
+  "who the agent speaks for": "trợ lý nói thay cho ai",
+  "how the agent should answer": "cách trợ lý nên trả lời",
+  "the first message visitors see; empty or null for the default":
+    "tin nhắn đầu tiên khách nhìn thấy; để trống hoặc null để dùng lời chào mặc định",
+  "questions offered as buttons": "các câu hỏi hiện thành nút bấm",
+  "the agent's icon, a lucide icon name (`coffee`); empty or null for the default":
+    "biểu tượng của trợ lý, là tên một biểu tượng lucide (`coffee`); để trống hoặc null để dùng mặc định",
+  "an icon's name in the lucide collection, e.g. `coffee`":
+    "tên một biểu tượng trong bộ lucide, ví dụ `coffee`",
+  "suggested questions' icons, by question; a question not named here has none":
+    "biểu tượng của các câu hỏi gợi ý, theo từng câu hỏi; câu hỏi không có tên ở đây thì không có biểu tượng",
+  "said when the documents hold no answer; empty or null for the default":
+    "câu trợ lý nói khi tài liệu không có câu trả lời; để trống hoặc null để dùng câu mặc định",
+  "`auto` answers in the visitor's language": "`auto` trả lời bằng ngôn ngữ của khách",
+  "a model id from GET /api/v1/models, or null for the default":
+    "mã một mô hình lấy từ GET /api/v1/models, hoặc null để dùng mô hình mặc định",
+  "host names allowed to embed the widget (`example.com`, `*.example.com`); empty for any site":
+    "các tên miền được phép nhúng tiện ích (`example.com`, `*.example.com`); để trống thì trang nào cũng được",
+  "the launcher's colour, #rrggbb": "màu của nút mở khung chat, dạng #rrggbb",
+  "the corner of the launcher": "góc màn hình đặt nút mở khung chat",
+  "words beside the launcher's icon; empty or null for the icon alone":
+    "chữ hiện cạnh biểu tượng của nút mở; để trống hoặc null để chỉ hiện biểu tượng",
+  "open the chat as soon as the page loads": "mở khung chat ngay khi trang vừa tải xong",
+  'leave out "Powered by", where the plan allows it (shown anyway otherwise)':
+    "ẩn dòng “Powered by” nếu gói cước cho phép (nếu không, dòng này vẫn hiện)",
+  "the website widget's look; absent fields keep their values":
+    "giao diện của tiện ích trên website; trường nào không gửi thì giữ nguyên giá trị cũ",
+  "the most of the month's messages visitors may use in one day, in percent (100: no daily ceiling); null for the server's default":
+    "phần trăm tối đa số tin nhắn của tháng mà khách được dùng trong một ngày (100: không giới hạn theo ngày); null để dùng mức mặc định của máy chủ",
+  "What a visitor may know about an agent, without a token.":
+    "Những gì khách được biết về một trợ lý, không cần token.",
+  "the agent's public id": "mã công khai của trợ lý",
+
+  // Models
+  'The models an owner can pick for their agent; "builtin" is always there.':
+    "Các mô hình chủ sở hữu có thể chọn cho trợ lý của mình; luôn có sẵn “builtin”.",
+  "what POST /api/v1/agent takes as `model`": "giá trị POST /api/v1/agent nhận ở trường `model`",
+  "the model an agent without a choice answers with":
+    "mô hình dùng để trả lời khi trợ lý chưa chọn mô hình nào",
+
+  // Training
+  "The agent's documents, newest first, 20 a page.":
+    "Tài liệu của trợ lý, mới nhất trước, 20 tài liệu mỗi trang.",
+  "1-based; anything else is 1": "đánh số từ 1; giá trị không hợp lệ được coi là 1",
+  "the document's uuid": "uuid của tài liệu",
+  "the file name, the text's title, or the website's address":
+    "tên tệp, tiêu đề của đoạn văn bản, hoặc địa chỉ của website",
+  bytes: "số byte",
+  "why it failed; on a completed document, a note (only the beginning was learned, and why)":
+    "lý do thất bại; với tài liệu đã hoàn tất thì là một ghi chú (chỉ học được phần đầu, và vì sao)",
+  "characters learned": "số ký tự đã học",
+  "a website's pages read so far; null for files and texts":
+    "số trang của website đã đọc đến lúc này; null với tệp và đoạn văn bản",
+  "present when a plan limit is the reason: where to lift it":
+    "chỉ có khi lý do là giới hạn của gói cước: nơi để nâng giới hạn đó",
+  "characters learned over all documents": "tổng số ký tự đã học từ mọi tài liệu",
+  "Files as multipart (field `files`, many at once), or JSON for a text snippet or a website.":
+    "Gửi tệp dạng multipart (trường `files`, nhiều tệp một lúc), hoặc JSON cho một đoạn văn bản hay một website.",
+  "the snippet's name": "tên của đoạn văn bản",
+  "a website to crawl": "website cần thu thập nội dung",
+  "the files to learn, each its own part named `files`": "các tệp cần học, mỗi tệp một phần tên là `files`",
+  "why it was not added, for people": "lý do không thêm được, viết cho người đọc",
+  "present when a plan limit refused it": "chỉ có khi bị giới hạn của gói cước từ chối",
+  "Removes a document, what the agent learned from it and its stored original.":
+    "Xóa một tài liệu, cùng những gì trợ lý đã học từ nó và bản gốc đã lưu.",
+  "Learns a failed document again; for a website, crawls it again.":
+    "Học lại một tài liệu bị lỗi; với website thì thu thập lại từ đầu.",
+  "Each page a website crawl found, with its status.":
+    "Từng trang mà lần thu thập website tìm thấy, kèm trạng thái của trang.",
+  "the page's own crawl status": "trạng thái thu thập của riêng trang này",
+
+  // Chat
+  "A visitor's question on the public page, answered as SSE or JSON; limits first.":
+    "Câu hỏi của khách trên trang công khai, trả lời bằng SSE hoặc JSON; các giới hạn được kiểm tra trước.",
+  "continue this conversation; absent to start one":
+    "tiếp tục cuộc trò chuyện này; bỏ trống để bắt đầu cuộc mới",
+  "the question": "câu hỏi",
+  "the page's language, a hint only": "ngôn ngữ của trang, chỉ để gợi ý",
+  "a visitor identified by the owner's site (widget identity verification)":
+    "khách đã được website của chủ sở hữu xác định danh tính (xác minh danh tính qua tiện ích)",
+  "the visitor's id in the owner's own system": "mã của khách trong hệ thống riêng của chủ sở hữu",
+  "hex HMAC-SHA256 of user_id with the agent's widget secret":
+    "HMAC-SHA256 của user_id với khóa bí mật tiện ích của trợ lý, dạng hex",
+  "the name history shows for this visitor": "tên hiển thị cho khách này trong lịch sử",
+  "public id, msg_…": "mã công khai, msg_…",
+  "public id, conv_…": "mã công khai, conv_…",
+  "markdown for assistant messages": "markdown với tin nhắn của trợ lý",
+  "the document's name, or the crawled page's title": "tên tài liệu, hoặc tiêu đề của trang đã thu thập",
+  "the web page, for a website source": "địa chỉ trang web, với nguồn là website",
+  "the sentence quoted, or the passage's best sentences":
+    "câu được trích dẫn, hoặc những câu sát nghĩa nhất của đoạn",
+  "the passage the answer quoted or used; absent on answers stored before it was kept":
+    "đoạn văn câu trả lời đã trích hoặc dùng; không có ở những câu trả lời lưu trước khi đoạn văn được giữ lại",
+  "[] for questions; an answer's `[n]` is sources[n - 1]":
+    "[] với câu hỏi; `[n]` trong câu trả lời ứng với sources[n - 1]",
+  "answers only: a model's answer, built-in quoting, or the fallback message":
+    "chỉ với câu trả lời: do mô hình trả lời, trích dẫn có sẵn, hoặc câu trả lời dự phòng",
+  "A visitor's own conversation (the signed cookie decides); anyone else's is a 404.":
+    "Cuộc trò chuyện của chính khách (cookie đã ký quyết định); của người khác thì trả về 404.",
+  "a visitor's chat, the owner's test chat, or one asked with an API key":
+    "cuộc trò chuyện của khách, cuộc chat thử của chủ sở hữu, hoặc cuộc hỏi bằng khóa API",
+  "the name of a visitor the owner's site identified with a valid signature":
+    "tên của khách mà website của chủ sở hữu đã xác định kèm chữ ký hợp lệ",
+  "the first question, shortened": "câu hỏi đầu tiên, đã rút gọn",
+  "the same as title": "giống title",
+  "the visitor's device; null when unknown, and for a conversation asked with an API key":
+    "thiết bị của khách; null khi không rõ, và với cuộc trò chuyện hỏi bằng khóa API",
+  "answers that were the fallback message": "số câu trả lời là câu trả lời dự phòng",
+  "The owner's test chat with their own agent (without the visitor's allowance); with an API key, a conversation of the `api` channel that spends the allowance.":
+    "Chủ sở hữu chat thử với trợ lý của mình (không tính vào hạn mức của khách); dùng khóa API thì là cuộc trò chuyện kênh `api` và có tính vào hạn mức.",
+  "One conversation of the owner's agent, oldest first, 50 at a time after `last_id`.":
+    "Một cuộc trò chuyện của trợ lý, cũ nhất trước, mỗi lần 50 tin sau `last_id`.",
+  "the last message already shown": "tin nhắn cuối cùng đã hiển thị",
+  "Helpful or not, with an optional comment: the owner on any answer of their agent, a visitor in their own conversations.":
+    "Đánh giá có hữu ích hay không, kèm nhận xét nếu muốn: chủ sở hữu với mọi câu trả lời của trợ lý, khách với các cuộc trò chuyện của chính mình.",
+  "the answer's public id": "mã công khai của câu trả lời",
+
+  // History
+  "The owner's conversations, newest first, on a `last_id` cursor; by day and by words.":
+    "Các cuộc trò chuyện của chủ sở hữu, mới nhất trước, phân trang theo `last_id`; lọc theo ngày và theo từ khóa.",
+  "only conversations of this day, YYYY-MM-DD": "chỉ các cuộc trò chuyện trong ngày này, YYYY-MM-DD",
+  "IANA time zone; the owner's saved zone when absent":
+    "múi giờ IANA; nếu bỏ trống thì dùng múi giờ chủ sở hữu đã lưu",
+  "words the conversation's messages contain (first 200 characters)":
+    "từ ngữ có trong tin nhắn của cuộc trò chuyện (200 ký tự đầu)",
+  "the last conversation already shown": "cuộc trò chuyện cuối cùng đã hiển thị",
+  "Days that have conversations, for marking a calendar.":
+    "Những ngày có cuộc trò chuyện, để đánh dấu trên lịch.",
+  "first day, YYYY-MM-DD": "ngày đầu tiên, YYYY-MM-DD",
+  "last day, YYYY-MM-DD, at most 400 days after from":
+    "ngày cuối cùng, YYYY-MM-DD, không quá 400 ngày sau from",
+  "calendar day, YYYY-MM-DD": "ngày theo lịch, YYYY-MM-DD",
+  "One day's messages as a CSV or JSON download, the 500 latest at most.":
+    "Tải tin nhắn của một ngày dưới dạng CSV hoặc JSON, tối đa 500 tin mới nhất.",
+  "the day, YYYY-MM-DD": "ngày cần tải, YYYY-MM-DD",
+  "csv (the default) or json": "csv (mặc định) hoặc json",
+  "Conversations and messages per day, helpful answers, unanswered questions, and refused public messages.":
+    "Số cuộc trò chuyện và tin nhắn mỗi ngày, câu trả lời hữu ích, câu hỏi chưa được trả lời, và tin nhắn công khai bị từ chối.",
+  "times asked (questions folded alike count as one)":
+    "số lần được hỏi (những câu hỏi gần giống nhau được tính là một)",
+  "only days that have any; always sent, absent only from servers older than CHAT-8":
+    "chỉ những ngày có tin bị từ chối; luôn được gửi, chỉ thiếu ở máy chủ cũ hơn CHAT-8",
+
+  // Sign-in
+  "How sign-in codes travel and their shape.": "Cách gửi mã đăng nhập và định dạng của mã.",
+  "kept for clients written when codes could be off":
+    "giữ lại cho các ứng dụng viết từ khi mã đăng nhập còn có thể bị tắt",
+  "`console` prints the code in the server log": "`console` in mã ra nhật ký của máy chủ",
+  "seconds a code lives": "số giây mã còn hiệu lực",
+  "Mails a sign-in code, bound to this browser by the otp_request cookie; the same answer whether or not the address has an account.":
+    "Gửi mã đăng nhập qua email, gắn với trình duyệt này bằng cookie otp_request; câu trả lời như nhau dù địa chỉ đó đã có tài khoản hay chưa.",
+  "the mail's language": "ngôn ngữ của email",
+  "the inviting user's code": "mã giới thiệu của người mời",
+  "Trades a mailed code for a session; only the browser that asked for the code can use it.":
+    "Đổi mã nhận qua email lấy một phiên đăng nhập; chỉ trình duyệt đã yêu cầu mã mới dùng được mã đó.",
+  "only renews; POST /api/v1/user/session/renew": "chỉ dùng để gia hạn; POST /api/v1/user/session/renew",
+  "seconds the access token lives": "số giây access token còn hiệu lực",
+  "on sign-in, not on renewal": "có khi đăng nhập, không có khi gia hạn",
+  "Starts a sign-in with an external provider: a redirect for a followed link, {url} for a script asking for JSON.":
+    "Bắt đầu đăng nhập qua nhà cung cấp bên ngoài: chuyển hướng khi mở bằng liên kết, trả {url} khi script yêu cầu JSON.",
+  "google, github, … (enabled ones only)": "google, github, … (chỉ những nhà cung cấp đang bật)",
+  "the provider's authorization URL": "địa chỉ cấp quyền của nhà cung cấp",
+  "The callback page posts what the provider sent back; answers the token pair.":
+    "Trang callback gửi lên những gì nhà cung cấp trả về; trả lời bằng cặp token.",
+  "The spec's entry point: a provider's sign-in, or the sign-in card on the home page.":
+    "Điểm vào theo đặc tả: đăng nhập qua một nhà cung cấp, hoặc thẻ đăng nhập trên trang chủ.",
+
+  // Sessions
+  "Ends this session family and clears the cookies; always succeeds.":
+    "Kết thúc chuỗi phiên này và xóa cookie; luôn thành công.",
+  "Rotates both tokens; the renewal token comes as Authorization (API clients) or cookie.":
+    "Cấp lại cả hai token; renewal token được gửi qua Authorization (ứng dụng API) hoặc cookie.",
+  "The signed-in user's active sessions, this one marked `current`.":
+    "Các phiên đang hoạt động của người dùng đã đăng nhập, phiên hiện tại được đánh dấu `current`.",
+  "how it signed in: email, google, …": "cách đăng nhập: email, google, …",
+  "the session of this request": "phiên của chính yêu cầu này",
+  '"Sign out everywhere": ends every session of the user, this one included.':
+    "“Đăng xuất mọi nơi”: kết thúc mọi phiên của người dùng, kể cả phiên này.",
+  "Ends one of the user's sessions (e.g. a lost phone); another user's session id is a 404.":
+    "Kết thúc một phiên của người dùng (ví dụ điện thoại bị mất); mã phiên của người khác thì trả về 404.",
+  "the session's uuid": "uuid của phiên",
+
+  // Site
+  "The per-path lookup: a redirect (internal or external) and the path's middleware settings.":
+    "Tra cứu theo đường dẫn: chuyển hướng (trong hoặc ngoài trang) và thiết lập middleware của đường dẫn đó.",
+  "a path starting with /": "đường dẫn bắt đầu bằng /",
+  "This API as an OpenAPI 3.1 document, generated from the route contracts.":
+    "API này dưới dạng tài liệu OpenAPI 3.1, được tạo từ các hợp đồng của route.",
+  "the OpenAPI document itself, not wrapped in {data}": "chính tài liệu OpenAPI, không bọc trong {data}",
+
+  // Billing
+  "The sandbox provider's signed events: verified, stored once per event id, processed by a job.":
+    "Sự kiện có chữ ký từ nhà cung cấp sandbox: được xác minh, lưu một lần cho mỗi mã sự kiện, rồi xử lý bằng một tác vụ nền.",
+  "the provider's signed event": "sự kiện có chữ ký của nhà cung cấp",
+  "Stripe's signed events (when Stripe is configured, else 404): verified, stored once per event id, processed by a job.":
+    "Sự kiện có chữ ký từ Stripe (khi đã cấu hình Stripe, nếu không thì 404): được xác minh, lưu một lần cho mỗi mã sự kiện, rồi xử lý bằng một tác vụ nền.",
+  "payOS's signed transfer events (when payOS is configured, else 404): verified, stored once per link and transfer reference, processed by a job.":
+    "Sự kiện chuyển khoản có chữ ký từ payOS (khi đã cấu hình payOS, nếu không thì 404): được xác minh, lưu một lần cho mỗi liên kết và mã tham chiếu chuyển khoản, rồi xử lý bằng một tác vụ nền.",
+  "Sandbox only: pays the owner's checkout with a test card, or starts a bank transfer.":
+    "Chỉ trong sandbox: thanh toán đơn của chủ sở hữu bằng thẻ thử, hoặc bắt đầu một lần chuyển khoản ngân hàng.",
+  "card_declined, …": "card_declined, …",
+  "Sandbox only: the funds of the owner's bank transfer arrive.":
+    "Chỉ trong sandbox: tiền từ lần chuyển khoản ngân hàng của chủ sở hữu được ghi nhận là đã đến.",
+  "Sandbox only: runs renewals, retries and expiry for the owner's own subscription as if it were `at` (a test clock).":
+    "Chỉ trong sandbox: chạy gia hạn, thử lại và hết hạn cho gói đăng ký của chính chủ sở hữu như thể đang ở thời điểm `at` (đồng hồ thử nghiệm).",
+  "upcoming invoices prepared": "số hóa đơn sắp tới đã được chuẩn bị",
+  "renewal invoices that got a bank-transfer link (payOS; owners without a saved card)":
+    "số hóa đơn gia hạn đã nhận liên kết chuyển khoản (payOS; chủ sở hữu chưa lưu thẻ)",
+  "periods that ended and were charged or closed": "số kỳ đã kết thúc và đã được thu tiền hoặc đóng lại",
+  "failed renewals charged again": "số lần gia hạn thất bại đã được thu lại",
+
+  // Widget and API keys
+  "The agent's widget identity secret (made on first reading).":
+    "Khóa bí mật xác minh danh tính của tiện ích (được tạo ở lần đọc đầu tiên).",
+  "HMAC-SHA256 key: user_hash = hex(HMAC(secret, user_id)); keep it on your server":
+    "khóa HMAC-SHA256: user_hash = hex(HMAC(secret, user_id)); chỉ giữ khóa này trên máy chủ của bạn",
+  "Replaces the widget identity secret: ids signed with the old one stop being trusted.":
+    "Thay khóa bí mật xác minh danh tính của tiện ích: các mã đã ký bằng khóa cũ sẽ không còn được tin cậy.",
+  "The agent's API keys, newest first: names and last four characters, never the keys.":
+    "Các khóa API của trợ lý, mới nhất trước: chỉ có tên và bốn ký tự cuối, không bao giờ có khóa đầy đủ.",
+  "public id, key_…": "mã công khai, key_…",
+  "the key's last four characters, to tell keys apart": "bốn ký tự cuối của khóa, để phân biệt các khóa",
+  "to the minute; null when never used": "chính xác đến phút; null nếu chưa dùng lần nào",
+  "A new API key for the owner's programs; the key is in this answer only (20 at most).":
+    "Tạo khóa API mới cho chương trình của chủ sở hữu; khóa chỉ xuất hiện trong câu trả lời này (tối đa 20 khóa).",
+  "what the key is for, one line": "khóa dùng để làm gì, trên một dòng",
+  "ac_live_…: shown this once, only its hash is kept":
+    "ac_live_…: chỉ hiện một lần này, máy chủ chỉ giữ bản băm",
+  "Revokes a key at once; another owner's key id is a 404.":
+    "Thu hồi khóa ngay lập tức; mã khóa của chủ sở hữu khác thì trả về 404.",
+  "the key's public id": "mã công khai của khóa",
+
+  // What the document itself writes around the contracts: responses and the error shape.
+  "`{data, meta?}`": "`{data, meta?}`",
+  "`{data, meta?}` JSON, or with `Accept: text/event-stream` a stream of the events start, sources, delta, done and error":
+    "JSON `{data, meta?}`, hoặc khi gửi `Accept: text/event-stream` thì là luồng các sự kiện start, sources, delta, done và error",
+  "server-sent events": "sự kiện do máy chủ gửi (SSE)",
+  "a file (Content-Disposition: attachment)": "một tệp (Content-Disposition: attachment)",
+  "`{data}` for a script that asks for JSON (`Accept: application/json`)":
+    "`{data}` cho script yêu cầu JSON (`Accept: application/json`)",
+  "a followed link is redirected": "mở bằng liên kết thì được chuyển hướng",
+  "where to go next": "nơi cần đến tiếp theo",
+  "a redirect": "một chuyển hướng",
+  "a JSON document, not wrapped in `{data}`": "một tài liệu JSON, không bọc trong `{data}`",
+  "a stable code: unauthorized, validation_failed, not_found, …":
+    "mã ổn định: unauthorized, validation_failed, not_found, …",
+  "a sentence in the request's language": "một câu theo ngôn ngữ của yêu cầu",
+  "per-field reasons of a 422": "lý do theo từng trường của lỗi 422",
+};
