@@ -36,6 +36,8 @@ const FIRST_TOKEN_MS = Number(arg("first-token", "300"));
 const PACE = Number(arg("pace", "20"));
 const VISITORS = Number(arg("visitors", "20"));
 const ROUNDS = Number(arg("rounds", "20"));
+/** A folder for the server's V8 CPU profiles (`--cpu-prof`): where an answer's time goes. */
+const PROFILE_DIR = arg("profile", "");
 const ANSWER_TOKENS = 20;
 const REWRITE_TOKENS = 20;
 const MODEL = "bench-paced";
@@ -317,6 +319,7 @@ async function main() {
       CHAT_LIMIT_ADDRESS_DAILY_SHARE: "100",
       CHAT_LIMIT_AGENT_DAILY_SHARE: "100",
       CHAT_CHALLENGE_NEW_VISITORS_PER_HOUR: "1000000",
+      ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR)}` } : {}),
     },
   });
   const ask = product(server.baseUrl, agentId);
