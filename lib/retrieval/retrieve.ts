@@ -6,8 +6,9 @@ import { ANSWERABLE_SHARE, bestCoverage, queryShape, termWeights, topicTerms } f
 import type { Embedder } from "./embedder";
 import { expandQuestion } from "./expand";
 import { foldForSearch } from "./fold";
-import { type ChatTurn, followUpQuery } from "./follow-up";
+import type { ChatTurn } from "./follow-up";
 import { fuseRanks } from "./fuse";
+import { planRewrite } from "./rewrite-plan";
 import type { SearchHit } from "./search";
 import { cachedSearches, corpusVersion } from "./search-cache";
 
@@ -66,8 +67,10 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
   // Nothing searchable ("???"): no rewrite can know what was meant either.
   if (!foldForSearch(question)) return { hits: [], answerable: false, queries: [], corpusVersion: null };
   const queries: Query[] = [{ text: question, kind: "question" }];
-  const followUp = followUpQuery(question, history);
-  if (followUp) queries.push({ text: followUp, kind: "followUp" });
+  // Whether the model's rewrite is waited for at all (lib/retrieval/rewrite-plan.ts): only a follow-up the
+  // built-in reading cannot complete; every other question is searched as typed, at once.
+  const plan = planRewrite(question, history);
+  if (plan.kind === "built-in") queries.push({ text: plan.query, kind: "followUp" });
   const expanded = expandQuestion(question);
   if (expanded) queries.push({ text: expanded, kind: "expansion" });
   const depth = Math.max(limit * 2, 10);
@@ -82,24 +85,35 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
       batch.map((q) => q.text),
       version,
     );
-  // The visitor's own readings are searched while the model writes its rewrites: the database works
-  // during the model's round trip instead of after it.
   const own = dedupe(queries);
   const ownLists = search(own);
   // Observed now so a failure while the rewrite runs is not an unhandled rejection; Promise.all rethrows it.
   for (const p of ownLists) p.catch(() => {});
-  const rewritten = (await rewrites(opts.rewrite, question, history)).map(
-    (text): Query => ({ text, kind: "rewrite" }),
-  );
-  const distinct = dedupe([...own, ...rewritten]);
-  const lists = await Promise.all([...ownLists, ...search(distinct.slice(own.length))]);
-  const hits = fuse(distinct, lists).slice(0, limit);
-  return {
-    hits,
+  const found = async (distinct: Query[], lists: SearchHit[][]): Promise<Retrieval> => ({
+    hits: fuse(distinct, lists).slice(0, limit),
     answerable: await isAnswerable(db, opts.agentId, distinct, lists, version),
     queries: distinct.map((q) => q.text),
     corpusVersion: version,
+  });
+  // The rewrite's queries searched and fused with the visitor's own readings: it only adds to them.
+  const withRewrites = async (rewritten: string[], ownDone: SearchHit[][] | Promise<SearchHit[]>[]) => {
+    const distinct = dedupe([...own, ...rewritten.map((text): Query => ({ text, kind: "rewrite" }))]);
+    const lists = await Promise.all([...ownDone, ...search(distinct.slice(own.length))]);
+    return found(distinct, lists);
   };
+  if (plan.kind === "model" && opts.rewrite) {
+    // The visitor's own readings are searched while the model writes its rewrites: the database works
+    // during the model's round trip instead of after it.
+    return withRewrites(await rewrites(opts.rewrite, question, history), ownLists);
+  }
+  const ownDone = await Promise.all(ownLists);
+  const alone = await found(own, ownDone);
+  if (alone.answerable || !opts.rewrite) return alone;
+  // Nothing the visitor's own words find answers them (a question in the other language than the
+  // documents, a follow-up read wrongly): the model's rewrite gets its chance, as it had before issue 42.
+  // Only an answer that would otherwise be the fallback waits for it.
+  const rewritten = await rewrites(opts.rewrite, question, history);
+  return rewritten.length > 0 ? withRewrites(rewritten, ownDone) : alone;
 }
 
 /** A rewrite that fails, hangs or returns junk leaves the question to be searched as typed. */

@@ -4,7 +4,8 @@ import { generateText, type LanguageModel } from "ai";
 /**
  * With a language model, a question is also searched as standalone queries in both languages: a follow-up
  * ("and on Sunday?") gets its subject back, and a Vietnamese question finds English passages and the other
- * way round. The model writes queries only; its output is parsed as lines and never shown to anyone.
+ * way round. The model writes queries only; its output is parsed as lines and never shown to anyone. It is
+ * asked only when nothing built in will do (lib/retrieval/rewrite-plan.ts): it costs a whole round trip.
  */
 const REWRITE_TIMEOUT_MS = 4_000;
 const MAX_QUERIES = 3;
