@@ -34,7 +34,10 @@ const nextConfig: NextConfig = {
   // only render on the client (vercel/next.js#62228), so pages avoid it for routing failures.
   // The stylesheet rides inside the HTML: a phone paints the page without a second round trip for it, and
   // so before the fonts and scripts arrive (issue 18: LCP of the public chat page).
-  experimental: { globalNotFound: true, inlineCss: true },
+  // preloadEntriesOnStart off: Next would otherwise load every route's bundle at start (370 chunks, each a
+  // copy of the shared server modules, ~150 MB at idle, issue 42); a route's code now loads with its first
+  // request.
+  experimental: { globalNotFound: true, inlineCss: true, preloadEntriesOnStart: false },
   // The scripts every page runs first are compiled off the main thread while they download (V8's compile
   // hint, lib/build/compile-hints.ts): Next's start-up then no longer blocks a phone for ~180 ms (issue 18).
   compiler: {

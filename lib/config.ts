@@ -529,8 +529,20 @@ export function config(): Config {
 
 /** For entry points: print one clear line and exit instead of a stack trace. */
 export function configOrExit(): Config {
+  return orExit(config);
+}
+
+/**
+ * The environment as it is now, checked before anything slow (a build) and not kept: `npm start` runs the
+ * server in the same process, and Next loads the .env files into the environment after this, in prepare().
+ */
+export function checkConfigOrExit(): Config {
+  return orExit(() => parseConfig(process.env));
+}
+
+function orExit(read: () => Config): Config {
   try {
-    return config();
+    return read();
   } catch (err) {
     if (err instanceof ConfigError) {
       // Not the logger: its level is part of the configuration that just failed.

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildState } from "@/scripts/build-freshness";
+import { listeningPid } from "../helpers/process-memory";
 import { freePort } from "../helpers/server";
 
 /**
@@ -22,6 +23,7 @@ let child: ChildProcess;
 let output = "";
 let base = "";
 let tmp = "";
+let port = 0;
 
 beforeAll(async () => {
   // npm start builds when the sources are newer than the build; a test must not turn into a 3-minute build.
@@ -31,7 +33,7 @@ beforeAll(async () => {
       `npm start would build first (the build is ${state}): run npm run build, then this test.`,
     );
   }
-  const port = await freePort();
+  port = await freePort();
   tmp = mkdtempSync(path.join(tmpdir(), "agentcity-first-run-"));
   const env: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(process.env)) {
@@ -41,7 +43,7 @@ beforeAll(async () => {
   // A data folder that does not exist yet, as on a fresh clone.
   env.DATA_DIR = path.join(tmp, "data");
   base = `http://localhost:${port}`;
-  // Its own process group: npm, tsx and the server beneath it all stop together.
+  // Its own process group: npm and the server beneath it stop together.
   child = spawn("npm", ["start"], {
     cwd: root,
     env: env as NodeJS.ProcessEnv,
@@ -165,10 +167,13 @@ describe("npm start on a fresh clone", () => {
     expect(blocks()).toEqual([]);
   });
 
-  it("runs the build and the server with Next's telemetry off", () => {
+  // Next's telemetry: its production server has none (router-server makes one in dev only), and the build
+  // start.ts may spawn inherits NEXT_TELEMETRY_DISABLED=1 from it. The server is start.ts itself now, whose
+  // /proc environ is what npm handed it, so only what the newcomer's shell had is checked there.
+  it("runs the server with no mail settings in its environment", () => {
     const servers = descendants(child.pid!).filter((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("scripts/serve.ts");
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("scripts/start.ts");
       } catch {
         return false;
       }
@@ -176,8 +181,28 @@ describe("npm start on a fresh clone", () => {
     expect(servers.length).toBeGreaterThan(0);
     for (const pid of servers) {
       const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
-      expect(environ).toContain("NEXT_TELEMETRY_DISABLED=1");
       expect(environ.some((e) => e.startsWith("SMTP_URL="))).toBe(false);
+    }
+  });
+
+  it("serves from one Node process below npm, with no tsx anywhere in the tree (issue 42)", () => {
+    const cmdline = (pid: number) =>
+      readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+    const tree = [child.pid!, ...descendants(child.pid!)];
+    const lines = tree.map(cmdline);
+    expect(
+      lines.filter((l) => /tsx/.test(l)),
+      lines.join("\n"),
+    ).toEqual([]);
+    // The process answering on the port is npm start's own script, not a child it started.
+    const server = listeningPid(port);
+    expect(tree).toContain(server);
+    expect(cmdline(server)).toMatch(/^\S*node scripts\/start\.ts$/);
+    // Nothing below it at idle (PGlite is a thread; parse processes start with a document).
+    expect(descendants(server).map(cmdline)).toEqual([]);
+    // Between npm and the server only the shell npm runs a script with.
+    for (const pid of tree.filter((p) => p !== child.pid && p !== server)) {
+      expect(cmdline(pid)).toMatch(/^(\S*\/)?sh -c node scripts\/start\.ts$/);
     }
   });
 

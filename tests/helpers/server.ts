@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { bundleFile, ensureBundle } from "@/scripts/server-bundle";
 
 /**
  * Starts the production build on a free loopback port with a fresh data folder, and, when
@@ -86,10 +87,12 @@ export async function startTestServer(
     }
   }
   let log = "";
+  // The compiled server `npm start` runs (scripts/server-bundle.ts), compiled first if a source changed.
+  await ensureBundle(root);
   const child: ChildProcess = spawn(
-    path.join(root, "node_modules/.bin/tsx"),
-    ["scripts/serve.ts", "-p", String(port), "-H", "127.0.0.1"],
-    // Its own process group: tsx runs the server in a child process, and a SIGKILL must reach both.
+    process.execPath,
+    [bundleFile(root, "serve"), "-p", String(port), "-H", "127.0.0.1"],
+    // Its own process group: a SIGKILL must reach the parse processes the server may have started too.
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   child.stdout?.on("data", (d) => (log += d));
@@ -235,7 +238,8 @@ export async function startTestWorker(opts: {
   env?: Record<string, string>;
 }): Promise<TestWorker> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-worker-"));
-  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+  await ensureBundle(root);
+  const child: ChildProcess = spawn(process.execPath, [bundleFile(root, "worker")], {
     cwd: root,
     env: {
       ...process.env,
