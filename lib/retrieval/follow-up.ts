@@ -83,3 +83,15 @@ function isFollowUp(question: string): boolean {
   const { marked } = followUpCore(question);
   return marked || searchTerms(question).length <= SHORT_WORDS;
 }
+
+/**
+ * A follow-up that names its subject by a pronoun ("how long does that take for one patient?"), read with
+ * the subject carried over: the previous question's words with this one's, folded. Null with no earlier
+ * question.
+ */
+export function carriedSubjectQuery(question: string, history: ChatTurn[]): string | null {
+  const previous = history.filter((t) => t.role === "user" && t.content.trim()).at(-1)?.content;
+  if (!previous) return null;
+  const query = `${followUpCore(previous).core} ${foldForSearch(question)}`.trim();
+  return query || null;
+}

@@ -67,10 +67,10 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
   // Nothing searchable ("???"): no rewrite can know what was meant either.
   if (!foldForSearch(question)) return { hits: [], answerable: false, queries: [], corpusVersion: null };
   const queries: Query[] = [{ text: question, kind: "question" }];
-  // Whether the model's rewrite is waited for at all (lib/retrieval/rewrite-plan.ts): only a follow-up the
-  // built-in reading cannot complete; every other question is searched as typed, at once.
+  // Every question is searched at once as typed, and a follow-up also with its built-in reading
+  // (lib/retrieval/rewrite-plan.ts); the model's rewrite is asked only when none of them answers.
   const plan = planRewrite(question, history);
-  if (plan.kind === "built-in") queries.push({ text: plan.query, kind: "followUp" });
+  if (plan.kind !== "as-asked") queries.push({ text: plan.query, kind: "followUp" });
   const expanded = expandQuestion(question);
   if (expanded) queries.push({ text: expanded, kind: "expansion" });
   const depth = Math.max(limit * 2, 10);
@@ -96,16 +96,11 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
     corpusVersion: version,
   });
   // The rewrite's queries searched and fused with the visitor's own readings: it only adds to them.
-  const withRewrites = async (rewritten: string[], ownDone: SearchHit[][] | Promise<SearchHit[]>[]) => {
+  const withRewrites = async (rewritten: string[], ownDone: SearchHit[][]) => {
     const distinct = dedupe([...own, ...rewritten.map((text): Query => ({ text, kind: "rewrite" }))]);
     const lists = await Promise.all([...ownDone, ...search(distinct.slice(own.length))]);
     return found(distinct, lists);
   };
-  if (plan.kind === "model" && opts.rewrite) {
-    // The visitor's own readings are searched while the model writes its rewrites: the database works
-    // during the model's round trip instead of after it.
-    return withRewrites(await rewrites(opts.rewrite, question, history), ownLists);
-  }
   const ownDone = await Promise.all(ownLists);
   const alone = await found(own, ownDone);
   if (alone.answerable || !opts.rewrite) return alone;

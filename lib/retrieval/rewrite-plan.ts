@@ -1,5 +1,5 @@
 import "server-only";
-import { type ChatTurn, followUpQuery } from "./follow-up";
+import { type ChatTurn, carriedSubjectQuery, followUpQuery } from "./follow-up";
 
 /**
  * Whether a question waits for a language model before it is searched (issue 42). A model's rewrite costs a
@@ -7,13 +7,17 @@ import { type ChatTurn, followUpQuery } from "./follow-up";
  * word, so it is asked only when nothing built in can tell what the question is about:
  * - `as-asked`: a conversation's first question, or one that stands on its own: searched as typed, at once;
  * - `built-in`: a follow-up the built-in reading completes with the previous question ("and on Sunday?");
- * - `model`: a follow-up that names its subject only by a pronoun ("how long does that take for one
- *   patient?") in a question long enough for the built-in reading to take it as self-contained; the
- *   question as typed is still searched while the model writes, and the rewrite only adds to it.
- * A question whose own readings find nothing answerable may still ask the model afterwards
+ * - `carried`: a follow-up that names its subject only by a pronoun ("how long does that take for one
+ *   patient?") in a question long enough for the built-in reading to take it as self-contained: searched
+ *   as typed and with the previous question's subject carried over; the answering model reads the
+ *   conversation itself, so no rewrite is waited for.
+ * A question whose own readings find nothing answerable still asks the model's rewrite afterwards
  * (lib/retrieval/retrieve.ts): that costs time only on an answer that would otherwise be the fallback.
  */
-export type RewritePlan = { kind: "as-asked" } | { kind: "built-in"; query: string } | { kind: "model" };
+export type RewritePlan =
+  | { kind: "as-asked" }
+  | { kind: "built-in"; query: string }
+  | { kind: "carried"; query: string };
 
 // Words that point back at something said before, as typed (Vietnamese with its marks: folded, "no" and
 // "do" would be English words). A dummy "it" ("how much does it cost to …") asks the model needlessly,
@@ -48,7 +52,8 @@ export function planRewrite(question: string, history: ChatTurn[]): RewritePlan 
   if (!history.some((t) => t.role === "user" && t.content.trim())) return { kind: "as-asked" };
   const query = followUpQuery(question, history);
   if (query) return { kind: "built-in", query };
-  return pointsBack(question) ? { kind: "model" } : { kind: "as-asked" };
+  const carried = pointsBack(question) ? carriedSubjectQuery(question, history) : null;
+  return carried ? { kind: "carried", query: carried } : { kind: "as-asked" };
 }
 
 /** The question holds a word that stands for something named earlier in the conversation. */

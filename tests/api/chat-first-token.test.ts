@@ -8,7 +8,8 @@ import { contentText } from "../peers/openai-replies";
  * Issue 42 item 1: no model round trip before the search when none is needed. A conversation's first
  * question, and one that stands on its own or that the built-in reading completes, reach the model once
  * (the answer); the sources reach the visitor before the model's first token. A follow-up that names its
- * subject only by a pronoun still has the model rewrite it, and is answered from what the rewrite found.
+ * subject only by a pronoun is searched with the previous question's subject carried over, and the model
+ * rewrites it only when that finds nothing, then answers from what the rewrite found.
  */
 const clinic = [
   { title: "Whitening price", content: "Teeth whitening costs 2,500,000 VND for both jaws." },
@@ -95,22 +96,37 @@ describe("a question is searched without waiting for the model when nothing need
 });
 
 describe("a follow-up that only the conversation explains", () => {
-  it("is rewritten by the model with the conversation, then answered", async () => {
+  it("is searched with the previous question's subject and answered in one model call", async () => {
     const agent = await trainedAgent({ model: "mock-chat", texts: clinic });
     const v = new Visitor();
     const first = await timedEvents(v, agent.agentId, "How much is teeth whitening?");
     const conversationId = (first[0]!.data as { conversation_id: string }).conversation_id;
     const question = "How long does that treatment take for one patient?";
     const events = await timedEvents(v, agent.agentId, question, conversationId);
-    expect(events.map((e) => e.event)).toContain("sources");
+    const sources = events.find((e) => e.event === "sources")!;
+    expect((sources.data.sources as { title: string }[]).map((s) => s.title)).toContain("Whitening session");
     const done = events.at(-1)!;
     expect(done.event).toBe("done");
     expect((done.data.message as Message).status).toBe("complete");
     const calls = await callsFor(question);
+    expect(calls.map((c) => c.stream)).toEqual([true]);
+    // The answering model reads the conversation the pronoun points into.
+    expect(calls[0]!.messages.map((m) => contentText(m.content))).toContain("How much is teeth whitening?");
+  });
+
+  it("is rewritten by the model with the conversation when its own readings find nothing", async () => {
+    const agent = await trainedAgent({ model: "mock-chat", texts: clinic });
+    const v = new Visitor();
+    const first = await timedEvents(v, agent.agentId, "Do you run a kids corner with cartoons?");
+    const conversationId = (first[0]!.data as { conversation_id: string }).conversation_id;
+    const question = "Where exactly is that corner located inside?";
+    const events = await timedEvents(v, agent.agentId, question, conversationId);
+    expect(events.at(-1)!.event).toBe("done");
+    const calls = await callsFor(question);
     // The rewrite call (not streamed) came first and carried the conversation the pronoun points into.
     expect(calls[0]!.stream).toBe(false);
     const prompt = contentText(calls[0]!.messages.at(-1)!.content);
-    expect(prompt).toContain("Visitor: How much is teeth whitening?");
+    expect(prompt).toContain("Visitor: Do you run a kids corner with cartoons?");
     expect(prompt).toContain(`Question: ${question}`);
     expect(calls.filter((c) => !c.stream)).toHaveLength(1);
   });

@@ -56,22 +56,24 @@ describe("when a question waits for the model's rewrite", () => {
     expect(planRewrite("price?", asked("Do you sell birthday cakes?")).kind).toBe("built-in");
   });
 
-  it("asks the model only for a long follow-up that names its subject by a pronoun", () => {
+  it("carries the previous question's subject into a long follow-up that names it by a pronoun", () => {
     const history = asked("How much is teeth whitening?");
     expect(planRewrite("How long does that treatment take for one patient?", history)).toEqual({
-      kind: "model",
+      kind: "carried",
+      query: "how much is teeth whitening how long does that treatment take for one patient",
     });
     expect(
       planRewrite("Can I pay for it after the delivery is finished?", asked("How much is a logo?")),
     ).toEqual({
-      kind: "model",
+      kind: "carried",
+      query: "how much is a logo can i pay for it after the delivery is finished",
     });
-    expect(
-      planRewrite(
-        "Loại đó có giao hàng tận nhà buổi tối không?",
-        asked("Bánh kem sinh nhật có những size nào?"),
-      ),
-    ).toEqual({ kind: "model" });
+    const vi = planRewrite(
+      "Loại đó có giao hàng tận nhà buổi tối không?",
+      asked("Bánh kem sinh nhật có những size nào?"),
+    );
+    expect(vi.kind).toBe("carried");
+    expect(vi.kind === "carried" && vi.query.startsWith("banh kem sinh nhat")).toBe(true);
   });
 
   it("reads pointing words as whole words, in either language, with Vietnamese marks kept", () => {
@@ -87,7 +89,7 @@ describe("when a question waits for the model's rewrite", () => {
 
   it("never throws on hostile input", () => {
     const long = "that ".repeat(20_000);
-    expect(planRewrite(long, asked("x")).kind).toBe("model");
+    expect(planRewrite(long, asked("x")).kind).toBe("carried");
     expect(planRewrite("\u0000\uFFFF<script>", asked("<script>alert(1)</script>")).kind).toBe("built-in");
     expect(planRewrite("and?", [{ role: "user", content: "" }])).toEqual({ kind: "as-asked" });
   });
