@@ -117,16 +117,16 @@ describe("a follow-up that only the conversation explains", () => {
   it("is rewritten by the model with the conversation when its own readings find nothing", async () => {
     const agent = await trainedAgent({ model: "mock-chat", texts: clinic });
     const v = new Visitor();
-    const first = await timedEvents(v, agent.agentId, "Do you run a kids corner with cartoons?");
+    const first = await timedEvents(v, agent.agentId, "Do you have a kids playground with cartoons?");
     const conversationId = (first[0]!.data as { conversation_id: string }).conversation_id;
-    const question = "Where exactly is that corner located inside?";
+    const question = "Where exactly is that playground inside?";
     const events = await timedEvents(v, agent.agentId, question, conversationId);
     expect(events.at(-1)!.event).toBe("done");
     const calls = await callsFor(question);
     // The rewrite call (not streamed) came first and carried the conversation the pronoun points into.
     expect(calls[0]!.stream).toBe(false);
     const prompt = contentText(calls[0]!.messages.at(-1)!.content);
-    expect(prompt).toContain("Visitor: Do you run a kids corner with cartoons?");
+    expect(prompt).toContain("Visitor: Do you have a kids playground with cartoons?");
     expect(prompt).toContain(`Question: ${question}`);
     expect(calls.filter((c) => !c.stream)).toHaveLength(1);
   });
