@@ -13,7 +13,7 @@ import { makeRewriter, type Turn } from "@/lib/retrieval/rewrite";
 import type { StoredSource } from "./conversations";
 import { chooseModel } from "./models";
 import { systemPrompt } from "./prompt";
-import { quoteAnswer } from "./quote";
+import { quoteAnswer, quoteQuestion } from "./quote";
 import { citedSources, type NumberedPassage, numberSources, resolveSources } from "./sources";
 
 const log = logger("chat");
@@ -99,8 +99,10 @@ export async function composeAnswer(
 
   if (chosen.kind === "builtin") {
     // Rarity among this agent's passages decides which sentence is about the question's subject.
-    const weights = await termWeights(db, agent.id, contentTerms(question), found.corpusVersion);
-    const { content, sources } = quoteAnswer(passages, question, language, weights);
+    // Asked in the other language, the sentences are scored on the lexicon's reading in theirs.
+    const scored = quoteQuestion(passages, question, found.reading);
+    const weights = await termWeights(db, agent.id, contentTerms(scored.text), found.corpusVersion);
+    const { content, sources } = quoteAnswer(passages, scored.text, language, weights, scored.reading);
     onEvent({ type: "sources", sources });
     emitText(content, "quote");
     return {

@@ -1,7 +1,17 @@
 import "server-only";
 import { translate } from "@/lib/i18n/messages";
 import type { TermWeights } from "@/lib/retrieval/answerable";
-import { analyzedUnits, headingTokens, questionShape, scoreUnit, type Unit } from "@/lib/retrieval/match";
+import { detectLanguage } from "@/lib/retrieval/language";
+import { type CrossReading, crossCoverage } from "@/lib/retrieval/lexicon";
+import {
+  type AnalyzedUnit,
+  analyzedUnits,
+  headingTokens,
+  KIND_BONUS,
+  questionShape,
+  scoreUnit,
+  type Unit,
+} from "@/lib/retrieval/match";
 import { localizeCell } from "@/lib/shared/money-text";
 import type { StoredSource } from "./conversations";
 import { type SourcedPassage, withHeading } from "./sources";
@@ -20,18 +30,46 @@ const RELATIVE_CUTOFF = 0.6;
 /** …and at least this much on its own; the best one is always quoted. */
 const ABSOLUTE_FLOOR = 0.25;
 
-type Pick = { passage: SourcedPassage; unit: Unit; score: number; rank: number };
+type Pick = { passage: SourcedPassage; unit: Unit; score: number; rank: number; found: Set<string> };
 type Quote = { kind: "sentence"; pick: Pick } | { kind: "rows"; key: string; header: string; picks: Pick[] };
 
 export type QuotedAnswer = { content: string; sources: StoredSource[] };
+
+/** The language the passages are written in (their first few thousand characters decide). */
+function passagesLanguage(passages: SourcedPassage[]): "en" | "vi" {
+  return detectLanguage(
+    passages
+      .map((p) => p.content)
+      .join("\n")
+      .slice(0, 4000),
+  );
+}
+
+/**
+ * What the sentences are scored against: the question, or — asked in the other language than the
+ * documents' — the lexicon's reading of it in theirs (an English question's Vietnamese words).
+ */
+export function quoteQuestion(
+  passages: SourcedPassage[],
+  question: string,
+  reading: CrossReading | null,
+): { text: string; reading: CrossReading | null } {
+  if (!reading || passages.length === 0) return { text: question, reading: null };
+  const documents = passagesLanguage(passages);
+  return reading.target === documents && detectLanguage(question) !== documents
+    ? { text: reading.text, reading }
+    : { text: question, reading: null };
+}
 
 export function quoteAnswer(
   passages: SourcedPassage[],
   question: string,
   language: "en" | "vi",
   weights: TermWeights = new Map(),
+  /** The lexicon's reading the sentences are scored on, when the question is in the other language. */
+  reading: CrossReading | null = null,
 ): QuotedAnswer {
-  const quotes = chooseQuotes(pickUnits(passages, question, weights));
+  const quotes = chooseQuotes(pickUnits(passages, question, weights, reading));
   const numberOf = new Map<string, number>();
   const sources: StoredSource[] = [];
   const cite = (pick: Pick): number => {
@@ -53,25 +91,49 @@ export function quoteAnswer(
   const blocks = quotes.map((q) =>
     q.kind === "sentence" ? sentenceBlock(q.pick, cite) : rowsBlock(q, cite, language),
   );
+  // Quotes in another language than the visitor's are said to be: they are the document's own words.
+  const quoted = quotes.flatMap((q) => (q.kind === "sentence" ? [q.pick] : q.picks));
+  const quotedLanguage = detectLanguage(quoted.map((p) => p.unit.text).join(" "), language);
+  const note = quotedLanguage === language ? "answers.quoteNote" : `answers.quoteNoteIn.${quotedLanguage}`;
   const content = [
     translate(language, "answers.quoteIntro"),
     ...blocks,
-    `_${translate(language, "answers.quoteNote")}_`,
+    `_${translate(language, note)}_`,
   ].join("\n\n");
   return { content, sources };
 }
 
 /** Every sentence and row of the passages with its score, best first, repeats (passage overlaps) once. */
-function pickUnits(passages: SourcedPassage[], question: string, weights: TermWeights): Pick[] {
+function pickUnits(
+  passages: SourcedPassage[],
+  question: string,
+  weights: TermWeights,
+  reading: CrossReading | null,
+): Pick[] {
   const shape = questionShape(question);
   const byText = new Map<string, Pick>();
+  // A translated reading is scored by its lexicon entries: any word of an entry found counts for the entry.
+  const scoreOf = (unit: AnalyzedUnit, head: ReturnType<typeof headingTokens>) => {
+    if (!reading) return scoreUnit(unit, head, shape, weights);
+    const { share } = crossCoverage(reading, unit.folded);
+    return share + (share > 0 && shape.wants.some((re) => re.test(unit.text)) ? KIND_BONUS : 0);
+  };
+  // What of the question a sentence holds: the words, or a translated reading's entries.
+  const foundOf = (unit: AnalyzedUnit) =>
+    new Set(
+      reading
+        ? reading.groups.flatMap((g, i) =>
+            g.words.some((w) => unit.folded.includes(` ${w} `)) ? [`${i}`] : [],
+          )
+        : shape.terms.filter((t) => unit.own.has(t)),
+    );
   passages.forEach((passage, rank) => {
     const head = headingTokens(passage.heading);
     for (const unit of analyzedUnits(passage.content)) {
-      const score = scoreUnit(unit, head, shape, weights);
+      const score = scoreOf(unit, head);
       const key = unit.folded;
       const seen = byText.get(key);
-      if (!seen || score > seen.score) byText.set(key, { passage, unit, score, rank });
+      if (!seen || score > seen.score) byText.set(key, { passage, unit, score, rank, found: foundOf(unit) });
     }
   });
   return [...byText.values()].sort(
@@ -87,6 +149,9 @@ function chooseQuotes(picks: Pick[]): Quote[] {
   const quotes: Quote[] = [];
   for (const pick of picks) {
     if (pick !== best && pick.score < cutoff) break;
+    // A sibling of the answer — the Silver card's discount beside the Gold card's, asked about Gold —
+    // holds only part of what the best one holds and nothing of its own: it answers another question.
+    if (pick !== best && isStrictSubset(pick.found, best.found)) continue;
     if (pick.unit.row) {
       const header = pick.unit.row.map((c) => c.name).join("\u0000");
       const table = quotes.find(
@@ -101,6 +166,10 @@ function chooseQuotes(picks: Pick[]): Quote[] {
     } else if (quotes.length < QUOTES) quotes.push({ kind: "sentence", pick });
   }
   return quotes;
+}
+
+function isStrictSubset(a: Set<string>, b: Set<string>): boolean {
+  return a.size < b.size && [...a].every((x) => b.has(x));
 }
 
 function sentenceBlock(pick: Pick, cite: (p: Pick) => number): string {

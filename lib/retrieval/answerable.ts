@@ -36,6 +36,8 @@ const INTENT = new Set(
     "price prices cost costs much many fee fees charge charges gia phi tien dong vnd bao nhieu lau " +
     "hour hours open opening opens close closes closing time times gio luc mo cua ngay day days long " +
     "address located location dia chi dau phone number contact lien he so dien thoai buoi sang chieu " +
+    // "bao nhiêu phần trăm?" asks for a share: the document writes "10%", which no word search finds.
+    "phan tram percent percentage " +
     // Generic verbs and nouns: "do you build websites?" is about websites, "payment terms" about payment.
     "build make create give help work take takes terms policy options details information info service services"
   ).split(" "),
@@ -53,7 +55,7 @@ const INTENT_SHARE_OF_RARE = 0.5;
 /** At least this share (by weight) of the question's content words in one passage. */
 export const ANSWERABLE_SHARE = 0.5;
 /** Only the first passages are read: the engine quotes the top few, not the tenth. */
-const CHECKED_HITS = 3;
+export const ANSWERABLE_CHECKED = 3;
 
 /** What the answerable verdict compares with a passage: see contentTerms, syllablePairs, markedForms. */
 export type QueryShape = {
@@ -68,8 +70,17 @@ export function queryShape(text: string, terms = contentTerms(text)): QueryShape
 
 /** The distinct folded words of a question that say what it is about. */
 export function contentTerms(text: string): string[] {
-  return [...new Set(searchTerms(text))].filter((w) => !SCAFFOLDING.has(w));
+  const kept = new Set(
+    markedTokens(text)
+      .filter((w) => MARKED_CONTENT.has(w))
+      .map((w) => foldForSearch(w)),
+  );
+  return [...new Set(searchTerms(text))].filter((w) => !SCAFFOLDING.has(w) || kept.has(w));
 }
+
+// Typed with these marks, a word is a thing, not the scaffolding its folded form also spells: "Thẻ Vàng"
+// (the gold card) is not "the" and "vâng".
+const MARKED_CONTENT = new Set(["thẻ", "vàng", "bàn", "bán"]);
 
 /** Content terms that name a thing rather than a kind of fact: "implants" in "what about implants?". */
 export function topicTerms(text: string): string[] {
@@ -207,11 +218,12 @@ function passageWords(hit: Pick<SearchHit, "heading" | "content">): PassageWords
 
 /** The best share any of the first hits reaches. */
 export function bestCoverage(hits: SearchHit[], query: QueryShape, weights: TermWeights): number {
-  return Math.max(0, ...hits.slice(0, CHECKED_HITS).map((h) => coverage(h, query, weights)));
+  return Math.max(0, ...hits.slice(0, ANSWERABLE_CHECKED).map((h) => coverage(h, query, weights)));
 }
 
 /** English plurals and verb forms meet their root: "prices" ~ "price", "opening" ~ "open". */
 function stem(word: string): string {
-  if (word.length <= 4) return word;
+  // "cars" is "car" too ("is there car parking?"); Vietnamese syllables never end in s.
+  if (word.length <= 4) return word.length === 4 && /[^s]s$/.test(word) ? word.slice(0, -1) : word;
   return word.replace(/(ing|ed|es|s)$/, "");
 }

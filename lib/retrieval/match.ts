@@ -25,11 +25,51 @@ export type QuestionShape = {
   terms: string[];
   pairs: [string, string][];
   marks: Map<string, string[]> | null;
+  /** What the answer holds for the kind of fact asked (an amount, a duration, an address), if asked. */
+  wants: RegExp[];
 };
 
 export function questionShape(question: string): QuestionShape {
-  return { terms: contentTerms(question), pairs: syllablePairs(question), marks: markedForms(question) };
+  return {
+    terms: contentTerms(question),
+    pairs: syllablePairs(question),
+    marks: markedForms(question),
+    wants: wantedKinds(question),
+  };
 }
+
+// The kinds of fact a question asks for (on the folded question) and what a sentence holding one looks
+// like (on the sentence as written): the price question wants the sentence with the amount, not the one
+// that merely names the product.
+const MONEY =
+  /\d[\d.,]*\s?(?:đ|₫|vnd|vnđ|đồng|usd|k|nghìn|ngàn|triệu)(?![\p{L}])|\$\s?\d|(?<!\p{L})(?:miễn phí|free)(?!\p{L})/iu;
+const PERCENT = /\d+(?:[.,]\d+)?\s?%/u;
+const DURATION =
+  /\d+\s?(?:-\s?\d+\s?)?(?:ngày|giờ|tiếng|phút|tuần|tháng|năm|days?|hours?|minutes?|weeks?|months?|years?)(?![\p{L}])/iu;
+const CLOCK = /\d{1,2}(?::\d{2}|\s?h\d{0,2}(?![\p{L}])|\s?(?:am|pm|giờ)(?![\p{L}]))/iu;
+const ADDRESS =
+  /địa chỉ|address|(?<!\p{L})(?:số \d+|đường|phường|quận|huyện|street|road|ward|district)(?!\p{L})|\d+[a-z]?\s+\p{Lu}/u;
+const PHONE = /\d{3,4}[ .]?\d{3}[ .]?\d{3,4}/u;
+const KINDS: [RegExp, RegExp[]][] = [
+  [/\b(?:phan tram|percent|percentage)\b/, [PERCENT]],
+  [/\b(?:how much|price|prices|cost|costs|fee|fees|charge|gia|phi|bao nhieu tien|tien)\b/, [MONEY]],
+  [/\b(?:how long|how many days|bao lau|may ngay|mat bao lau|mat may)\b/, [DURATION]],
+  [/\b(?:what time|when|open|opens|close|closes|hours|may gio|luc may|gio nao|mo cua|dong cua)\b/, [CLOCK]],
+  [/\b(?:where|address|located|o dau|dia chi|cho nao)\b/, [ADDRESS]],
+  [/\b(?:phone|call|hotline|number|so dien thoai|sdt|goi)\b/, [PHONE]],
+  // "được giảm bao nhiêu?": an amount or a share, whichever the documents give.
+  [/\bbao nhieu\b/, [MONEY, PERCENT]],
+];
+
+export function wantedKinds(question: string): RegExp[] {
+  const folded = ` ${foldForSearch(question)} `;
+  const wants: RegExp[] = [];
+  for (const [asks, looks] of KINDS) if (asks.test(folded)) wants.push(...looks);
+  return [...new Set(wants)];
+}
+
+/** What a sentence that holds the kind of fact asked adds to its score (it must share a word too). */
+export const KIND_BONUS = 0.2;
 
 // At least two "Header: value" pairs separated by "; ": how lib/ingest/parse/rows.ts writes a row.
 const ROW = /^[^:;\n]{1,80}: [^;\n]*(?:; [^:;\n]{1,80}: [^;\n]*)+$/;
@@ -124,21 +164,28 @@ export function scoreUnit(
   if (terms.length === 0) return 0;
   const { own } = unit;
   const marked = marks ? unit.marked() : null;
+  // "chu" of "chủ nhật" counts only with "nhat" in the sentence too: alone it is "chữ" (letters) or "chú".
+  const partners = (t: string) => pairs.flatMap(([a, b]) => (a === t ? [b] : b === t ? [a] : []));
+  const withPartner = (t: string) => {
+    const others = partners(t);
+    return others.length === 0 || others.some((o) => own.has(o));
+  };
   let total = 0;
   let matched = 0;
   for (const t of terms) {
     const w = Math.max(weights.get(t) ?? 1, 0.05);
     total += w;
-    if (own.has(t)) {
+    if (own.has(t) && withPartner(t)) {
       const forms = marks?.get(t);
       const sameMarks = !forms || !marked || forms.some((f) => marked.has(f));
       matched += sameMarks ? w : w * OTHER_MARKS_SHARE;
     } else if (head?.has(t)) matched += w * HEADING_SHARE;
   }
   const share = matched / total;
-  if (pairs.length === 0) return share;
+  const kind = share > 0 && shape.wants.some((re) => re.test(unit.text)) ? KIND_BONUS : 0;
+  if (pairs.length === 0) return share + kind;
   const adjacent = pairs.filter(([a, b]) => unit.folded.includes(` ${a} ${b} `)).length / pairs.length;
-  return (1 - PAIR_SHARE) * share + PAIR_SHARE * Math.min(adjacent, share);
+  return (1 - PAIR_SHARE) * share + PAIR_SHARE * Math.min(adjacent, share) + kind;
 }
 
 /**
@@ -160,6 +207,7 @@ function tokenSet(text: string): TokenSet {
 
 /** English plurals and verb forms meet their root, as in answerable.ts. */
 function stem(word: string): string {
-  if (word.length <= 4) return word;
+  // "cars" is "car" too; Vietnamese syllables never end in s.
+  if (word.length <= 4) return word.length === 4 && /[^s]s$/.test(word) ? word.slice(0, -1) : word;
   return word.replace(/(ing|ed|es|s)$/, "");
 }

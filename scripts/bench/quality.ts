@@ -4,7 +4,7 @@ import path from "node:path";
 
 /**
  * npm run bench:quality [-- --postgres [<admin url>]] [--markdown <file>] [--json <file>] [--misses]
- *                         [--misses-heldout]
+ *                         [--misses-heldout] [--misses-tuned]
  * Built-in answer quality (no model configured): the evaluation's owners (tests/helpers/quality-eval/)
  * learn their documents through the real parse → chunk → passages path, every question is asked through
  * lib/chat/ask.ts ask() as a visitor's is, and each answer is scored right / unrelated / fallback
@@ -13,7 +13,7 @@ import path from "node:path";
  * Always on PGlite; with `--postgres` also on a fresh database of that Postgres server (the admin URL given,
  * else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
  * `--misses` prints the tuning half's wrong answers; `--misses-heldout` the held-out half's (for review
- * only: whoever tunes must not read them). Figures only, never pass/fail.
+ * only: whoever tunes must not read them); `--misses-tuned` the two older sets'. Figures only, never pass/fail.
  */
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -28,6 +28,7 @@ const markdownFile = arg("markdown");
 const jsonFile = arg("json");
 const showMisses = args.includes("--misses");
 const showHeldoutMisses = args.includes("--misses-heldout");
+const showTunedMisses = args.includes("--misses-tuned");
 
 // Built-in mode, as with no model configured: no model, no embedding model; config() writes its secret here.
 const dataDir = mkdtempSync(path.join(tmpdir(), "agentcity-bench-quality-"));
@@ -118,6 +119,7 @@ async function run(label: string, databaseUrl: string | undefined) {
       console.log(`\n${renderText(title, rows)}`);
     }
     if (showMisses) misses(`${label}, tuning half`, sets[1]![2]);
+    if (showTunedMisses) for (const [set, , results] of sets.slice(2)) misses(`${label}, ${set}`, results);
     if (showHeldoutMisses) misses(`${label}, HELD-OUT half (review only: never tune on these)`, sets[0]![2]);
   } finally {
     await database.close();

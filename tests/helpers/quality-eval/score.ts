@@ -25,7 +25,17 @@ export function plain(text: string): string {
     .replace(/[ \t\u00a0]+/g, " ");
 }
 
-const flat = (s: string) => s.normalize("NFC").replace(/\s+/g, " ");
+/**
+ * An amount is the same fact however the answer writes it: quoted rows are written the reader's way
+ * (lib/shared/money-text.ts: "85.000đ" in the document is "85.000 ₫" to a Vietnamese reader, "85,000 VND"
+ * to an English one), so amounts of đồng are compared as digits.
+ */
+const sameMoney = (s: string) =>
+  s.replace(
+    /(\d{1,3}(?:[.,]\d{3})+|\d+)\s?(?:₫|đồng|đ|VNĐ|VND)(?![\p{L}])/giu,
+    (_, n: string) => `${n.replace(/[.,]/g, "")} VND`,
+  );
+const flat = (s: string) => sameMoney(s.normalize("NFC").replace(/\s+/g, " "));
 
 /** Whether one line (a quote) has the fact: its text, or every cell of the row. */
 export function factOnLine(line: string, fact: Fact): boolean {

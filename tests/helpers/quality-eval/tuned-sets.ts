@@ -44,7 +44,7 @@ function langOf(q: string): Lang {
   return PLAIN_VI.test(q) ? "vi-plain" : "en-en";
 }
 
-async function learn(db: Db, agentId: string, name: string, type: ParsableType, bytes: Uint8Array) {
+export async function learn(db: Db, agentId: string, name: string, type: ParsableType, bytes: Uint8Array) {
   const documentId = await seedDocument(db, agentId, name);
   const parsed = await parseDocument({ bytes, name, type });
   if (!parsed.ok) throw new Error(`${name} did not parse: ${JSON.stringify(parsed)}`);
@@ -52,7 +52,7 @@ async function learn(db: Db, agentId: string, name: string, type: ParsableType, 
   await replacePassages(db, { agentId, documentId, passages, embedder: null });
 }
 
-async function builtin(db: Db, agentId: string): Promise<AgentRow> {
+export async function builtin(db: Db, agentId: string): Promise<AgentRow> {
   const [row] = await db
     .update(agents)
     .set({ model: BUILTIN_MODEL })

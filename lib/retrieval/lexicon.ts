@@ -1,0 +1,193 @@
+import "server-only";
+import { foldForSearch } from "./fold";
+import { detectLanguage } from "./language";
+import { LEXICON_LINES } from "./lexicon-entries";
+import { markedTokens } from "./query";
+
+/**
+ * Cross-lingual reading of a question without a model (issue 44 item 1): an English question over
+ * Vietnamese documents is searched with the Vietnamese words of the lexicon for what it asks, plus its
+ * literal tokens (names, brands like MoMo, numbers, codes) as they are; a Vietnamese question the same way
+ * in English. The answerable verdict judges such a reading by its groups: one group per lexicon entry
+ * matched (any of its words found counts), one per literal word left over.
+ */
+
+type Entry = { en: string[][]; vi: string[][]; viText: string[]; enText: string[]; intent: boolean };
+
+/** A group of alternatives (folded, each maybe several words): one thing the question asks about. */
+export type CrossGroup = { words: string[]; weight: number; literal: boolean };
+
+export type CrossReading = {
+  /** The language the reading is in (the documents' presumed one). */
+  target: "en" | "vi";
+  /** The search text: every alternative, then the literal tokens. */
+  text: string;
+  groups: CrossGroup[];
+};
+
+// Words that ask how, not what: they need no translation and are not literal tokens either.
+const FILLER = new Set(
+  (
+    "a an the is are was were be been being do does did what whats when where who whom why how which can " +
+    "could would should will shall may might must you your yours i im my me we our us they their them it its " +
+    "this that these those of in on at for with from to into about and or but not no yes please have has had " +
+    "there here if than then also just any anything some something tell know like get got need want let hi " +
+    "hello thanks thank ok okay so too as well still really offer provide sell kind sort type whether much " +
+    "many there s go come going possible allowed allow use using am ever usually normally currently each every " +
+    "one ones other others own way bit lot lots all by via per up out off over under after before during " +
+    "since until till while again ago yet very quite most more less few such same than both either " +
+    "neither nor only ours yourself someone anyone everyone we've i'd i'm don't doesn't isn't" +
+    " toi minh ban em anh chi a ah nhe vay ha hoi xin vui long cam on co ko khong k dc duoc can muon biet lam " +
+    "giup con nua roi chua oi shop ad admin nhi u vang day kia vao la va cua cac nhung mot cho voi trong nay " +
+    "thi ma de khi ve nhu se dang vi cung rat hay hoac nao gi ai sao o tai the bao nhieu"
+  ).split(" "),
+);
+
+// Entries that say which kind of fact is wanted rather than which one: they weigh little.
+const INTENT_WORDS = new Set(
+  "open opening hour hours time times price prices cost how much fee fees charge address location where phone number how long day days what time".split(
+    " ",
+  ),
+);
+const INTENT_WEIGHT = 0.3;
+/** A name, brand, number or code the visitor typed ("MoMo", "B02", "iPhone"): what it is about. */
+const LITERAL_WEIGHT = 1.5;
+
+const split = (form: string) => foldForSearch(form).split(" ").filter(Boolean);
+
+const ENTRIES: Entry[] = LEXICON_LINES.split("\n")
+  .map((line) => line.trim())
+  .filter((line) => line.includes("="))
+  .map((line) => {
+    const [en, vi] = line.split("=").map((side) =>
+      side
+        .split("|")
+        .map((f) => f.trim())
+        .filter(Boolean),
+    ) as [string[], string[]];
+    return {
+      en: en.map(split),
+      vi: vi.map(split),
+      viText: vi,
+      enText: en,
+      // The first English form names the entry: "open" (and its "business hour") is a kind of fact.
+      intent: en[0]!.split(" ").every((w) => INTENT_WORDS.has(w) || FILLER.has(w)),
+    };
+  });
+
+/** Each form's first word → the entries with a form starting with it, and that form. */
+function indexBy(side: "en" | "vi") {
+  const index = new Map<string, { entry: Entry; form: string[]; order: number }[]>();
+  for (const entry of ENTRIES)
+    entry[side].forEach((form, order) => {
+      if (form.length === 0) return;
+      const list = index.get(form[0]!) ?? [];
+      list.push({ entry, form, order });
+      index.set(form[0]!, list);
+    });
+  // Longest forms first, so "garlic butter bread" wins over "bread"; then the entry the form names first
+  // ("chủ nhật" is Sunday before it is part of the weekend).
+  for (const list of index.values()) list.sort((a, b) => b.form.length - a.form.length || a.order - b.order);
+  return index;
+}
+const BY_EN = indexBy("en");
+const BY_VI = indexBy("vi");
+
+/** The base forms an English word may stand for: "opens" → open, "charges" → charge, "parked" → park. */
+export function englishBases(word: string): string[] {
+  const out = [word];
+  if (word.length <= 3) return out;
+  if (word.endsWith("ies")) out.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith("es")) out.push(word.slice(0, -2));
+  if (word.endsWith("s") && !word.endsWith("ss")) out.push(word.slice(0, -1));
+  if (word.endsWith("ed")) out.push(word.slice(0, -2), word.slice(0, -1));
+  if (word.endsWith("ing") && word.length > 5) out.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
+  return out;
+}
+
+/** Whether a word the visitor typed looks like a name, brand, number or code rather than a plain word. */
+function looksLiteral(typed: string, first: boolean): boolean {
+  if (/\p{N}/u.test(typed)) return true;
+  // "MoMo", "iPhone", "ZaloPay": a capital after the first letter.
+  if (/^.+\p{Lu}/u.test(typed)) return true;
+  return !first && /^\p{Lu}/u.test(typed);
+}
+
+/**
+ * The question read in the other language, or null when the lexicon knows none of its words (nothing to
+ * add: the question is searched as typed in any case).
+ */
+export function crossLingual(question: string): CrossReading | null {
+  const language = detectLanguage(question);
+  const target = language === "en" ? "vi" : "en";
+  const typed = markedTokens(question);
+  const rawCase = question.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = typed.map((w) => foldForSearch(w));
+  const index = language === "en" ? BY_EN : BY_VI;
+  const covered = new Array<boolean>(words.length).fill(false);
+  const matched: Entry[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const candidates = new Set(language === "en" ? englishBases(words[i]!) : [words[i]!]);
+    let found: { entry: Entry; form: string[] } | undefined;
+    for (const c of candidates) {
+      for (const option of index.get(c) ?? []) {
+        if (found && found.form.length >= option.form.length) break;
+        if (fits(option.form, words, i, language, typed)) found = option;
+      }
+    }
+    if (!found) continue;
+    for (let k = 0; k < found.form.length; k++) covered[i + k] = true;
+    if (!matched.includes(found.entry)) matched.push(found.entry);
+    i += found.form.length - 1;
+  }
+  if (matched.length === 0) return null;
+  const groups: CrossGroup[] = matched.map((entry) => ({
+    words: [...new Set((target === "vi" ? entry.vi : entry.en).map((f) => f.join(" ")))],
+    weight: entry.intent ? INTENT_WEIGHT : 1,
+    literal: false,
+  }));
+  words.forEach((w, i) => {
+    if (covered[i] || FILLER.has(w) || groups.some((g) => g.literal && g.words[0] === w)) return;
+    const literal = looksLiteral(rawCase[i] ?? w, i === 0);
+    groups.push({ words: [w], weight: literal ? LITERAL_WEIGHT : 1, literal: true });
+  });
+  const text = [
+    ...matched.flatMap((e) => (target === "vi" ? e.viText : e.enText)),
+    ...groups.filter((g) => g.literal).map((g) => g.words[0]!),
+  ].join(" ");
+  return { target, text, groups };
+}
+
+/** Whether `form` is at `at` of the question's words: English by base forms, Vietnamese folded. */
+function fits(form: string[], words: string[], at: number, language: "en" | "vi", typed: string[]): boolean {
+  if (at + form.length > words.length) return false;
+  for (let k = 0; k < form.length; k++) {
+    const w = words[at + k]!;
+    if (language === "en" ? !englishBases(w).includes(form[k]!) : w !== form[k]) return false;
+  }
+  // One Vietnamese syllable alone is too ambiguous folded ("ban": table, sell, you): it must be typed with
+  // its marks, or be a word without any.
+  if (language === "vi" && form.length === 1) {
+    const word = typed[at]!;
+    return word !== foldForSearch(word) || form[0]!.length > 3;
+  }
+  return true;
+}
+
+/**
+ * 0…1: the weighted share of a reading's groups a passage's folded text holds (` … ` padded). Returns the
+ * share and whether something beyond the kind of fact (a topic, a literal) was found.
+ */
+export function crossCoverage(reading: CrossReading, folded: string): { share: number; topic: boolean } {
+  let total = 0;
+  let matched = 0;
+  let topic = false;
+  for (const g of reading.groups) {
+    total += g.weight;
+    if (g.words.some((w) => folded.includes(` ${w} `))) {
+      matched += g.weight;
+      if (g.weight !== INTENT_WEIGHT) topic = true;
+    }
+  }
+  return { share: total ? matched / total : 0, topic };
+}
