@@ -4,7 +4,7 @@ import { workerEntry } from "@/lib/db/pglite-thread/worker-entry";
 import { isDraining } from "@/lib/lifecycle/drain";
 import { detectType } from "./detect.ts";
 import { isSmallText } from "./lane.ts";
-import { Gate, runWorker, type WorkerOptions } from "./run-worker.ts";
+import { Gate, runWorker, WarmChild, type WorkerOptions } from "./run-worker.ts";
 import { defaultLimits, type ParsableType, type ParseLimits, type ParseResult, tooLarge } from "./types.ts";
 
 export { detectType, extensionOf } from "./detect.ts";
@@ -52,6 +52,8 @@ const gate = new Gate(PARSES_AT_ONCE, defaultLimits.maxRssMb * 1024 * 1024, 256 
  * (Markdown of `[` only) parses in 2.6 s, anything ordinary in about 0.5 s.
  */
 const smallGate = new Gate(1);
+/** The small gate's child, kept between parses (run-worker.ts): starting one cost more than the parse. */
+let warm: WarmChild | null = null;
 const SMALL_MAX_RSS_MB = 160;
 const SMALL_MAX_HEAP_MB = 96;
 
@@ -78,13 +80,19 @@ export async function parseDocument(
   const job = { bytes: input.bytes, name: input.name, type: input.type, limits: l };
   const small = isSmallText(detected.type, input.bytes.length);
   const run = () => {
-    if (isDraining()) throw new ParsingStopped();
-    return runWorker(entry!, job, {
+    if (isDraining()) {
+      warm?.stop();
+      throw new ParsingStopped();
+    }
+    const options = {
       timeoutMs: l.timeoutMs,
       maxHeapMb: small ? Math.min(l.maxHeapMb, SMALL_MAX_HEAP_MB) : l.maxHeapMb,
       maxRssMb: small ? Math.min(l.maxRssMb, SMALL_MAX_RSS_MB) : l.maxRssMb,
       ...hooks,
-    });
+    };
+    if (!small) return runWorker(entry!, job, options);
+    warm ??= new WarmChild(entry!);
+    return warm.run(job, options);
   };
   return (small ? smallGate : gate).run(run, input.bytes.length);
 }

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseDocument } from "@/lib/ingest/parse";
+import { ingestQueue, sendIngest } from "@/lib/ingest/queue";
+import { type JobSystem, startJobSystem } from "@/lib/jobs/boss";
+import { unitDatabase } from "../helpers/unit-db";
+
+/**
+ * Issue 42, item 4: learning is paced by the work, not by the queue. pg-boss used to wait out its
+ * one-second poll after every job (three documents a second for one owner, however small), and every
+ * small text started a parse child of its own (~0.2–0.5 s each).
+ */
+describe("the learning queue", () => {
+  const db = unitDatabase();
+  let jobs: JobSystem | undefined;
+  afterEach(async () => {
+    await jobs?.stop();
+    jobs = undefined;
+  });
+
+  it("learns 20 queued documents of one owner within a few seconds, each taken as soon as a worker is free", async () => {
+    const done = new Map<string, number>();
+    const queue = {
+      ...ingestQueue(3),
+      onStart: undefined,
+      handler: async (_database: unknown, data: unknown) => {
+        await new Promise((r) => setTimeout(r, 20));
+        done.set((data as { documentId: string }).documentId, Date.now());
+      },
+    };
+    jobs = await startJobSystem(db(), { work: true, queues: [queue] });
+    // Idle first: the workers have polled and found nothing, so only a wake-up (or the next poll) starts them.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const ownerId = randomUUID();
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const started = Date.now();
+    for (const [i, id] of ids.entries())
+      await sendIngest(jobs.boss, { id, ownerId, type: i % 2 ? "md" : "text", size: 1_500 });
+    const deadline = started + 10_000;
+    while (done.size < ids.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(done.size).toBe(ids.length);
+    // At the old pace (two general workers for one owner and the small-text lane, one job a second each)
+    // this took about 7 s.
+    expect(Math.max(...done.values()) - started).toBeLessThan(3_000);
+  }, 60_000);
+
+  it("runs a job that failed again, as before (retries unchanged)", async () => {
+    let attempts = 0;
+    const queue = {
+      ...ingestQueue(3),
+      options: { ...ingestQueue(3).options, retryDelay: 1, retryBackoff: false },
+      onStart: undefined,
+      handler: async () => {
+        attempts++;
+        if (attempts === 1) throw new Error("passing failure");
+      },
+    };
+    jobs = await startJobSystem(db(), { work: true, queues: [queue] });
+    await sendIngest(jobs.boss, { id: randomUUID(), ownerId: randomUUID(), type: "text", size: 10 });
+    const deadline = Date.now() + 15_000;
+    while (attempts < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(attempts).toBe(2);
+  }, 60_000);
+});
+
+describe("small text parses", () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+
+  it("reuse one child: ten snippets in a row take far less than ten child starts", async () => {
+    await parseDocument({ bytes: enc("warm up"), name: "w.txt", type: "text" });
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) {
+      const r = await parseDocument({
+        bytes: enc(`Giờ mở cửa ${i}: 7 giờ sáng.`),
+        name: `s${i}.txt`,
+        type: "text",
+      });
+      expect(r).toMatchObject({ ok: true, text: `Giờ mở cửa ${i}: 7 giờ sáng.` });
+    }
+    expect(performance.now() - started).toBeLessThan(1_500);
+  }, 60_000);
+
+  it("still end a parse past its time limit, and the next one gets a fresh child", async () => {
+    const slow = await parseDocument({ bytes: enc("[".repeat(60_000)), name: "slow.md" }, { timeoutMs: 200 });
+    expect(slow).toMatchObject({ ok: false, error: "parse_timeout" });
+    const next = await parseDocument({ bytes: enc("Open 7 am to 6 pm."), name: "hours.txt", type: "text" });
+    expect(next).toMatchObject({ ok: true, text: "Open 7 am to 6 pm." });
+  }, 60_000);
+});
