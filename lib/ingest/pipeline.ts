@@ -13,7 +13,7 @@ import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { chunkInTurns } from "@/lib/retrieval/chunk";
 import { configuredEmbedder } from "@/lib/retrieval/embedder";
-import { replacePassages } from "@/lib/retrieval/passages";
+import { type PassageInput, replacePagesPassages, replacePassages } from "@/lib/retrieval/passages";
 import type { FileStore } from "@/lib/storage/store";
 import { planReason } from "./agent-limits";
 import { deletePagesNotIn, upsertCrawlPage } from "./crawl-pages";
@@ -156,6 +156,10 @@ async function underAgentLock<T>(agentId: string, task: () => Promise<T>): Promi
   }
 }
 
+/** Crawled pages written together: a batch stays within a few hundred passages (one short transaction). */
+const FLUSH_PAGES = 20;
+const FLUSH_PASSAGES = 300;
+
 async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
   const { limits, left, refusal } = await roomFor(db, doc);
   if (refusal) {
@@ -166,6 +170,22 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
   const reached: string[] = [];
   let characters = 0;
   let cut = false;
+  // Pages are written a few at a time, each batch in one transaction (replacePagesPassages): page by
+  // page, the crawl stored ~50 pages a second, each write waiting for the agent's vocabulary row.
+  let waiting: { pageId: string; passages: PassageInput[] }[] = [];
+  let waitingPassages = 0;
+  const flush = async () => {
+    if (waiting.length === 0) return;
+    const pages = waiting;
+    waiting = [];
+    waitingPassages = 0;
+    await replacePagesPassages(db, {
+      agentId: doc.agentId,
+      documentId: doc.id,
+      pages,
+      embedder: configuredEmbedder(),
+    });
+  };
   const onPage = async (page: CrawlPage) => {
     // Pages past the agent's characters are not learned; the document says so when the crawl ends.
     if (page.status === "completed" && characters + page.characters > left) {
@@ -183,19 +203,15 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
       contentHash: page.contentHash,
     });
     if (page.status !== "completed" || !page.sections) return;
+    characters += page.characters;
     const sections = page.sections.map((s) => ({ heading: s.heading, text: s.text }));
     const passages = (await chunkInTurns(sections)).map((c) => ({
       heading: c.heading ? `${page.title ?? ""} — ${c.heading}`.replace(/^ — /, "") : (page.title ?? null),
       content: c.content,
     }));
-    await replacePassages(db, {
-      agentId: doc.agentId,
-      documentId: doc.id,
-      pageId: row.id,
-      passages,
-      embedder: configuredEmbedder(),
-    });
-    characters += page.characters;
+    waiting.push({ pageId: row.id, passages });
+    waitingPassages += passages.length;
+    if (waiting.length >= FLUSH_PAGES || waitingPassages >= FLUSH_PASSAGES) await flush();
   };
   const result = await crawlSite(doc.sourceUrl ?? "", {
     maxPages,
@@ -208,6 +224,7 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
     return null;
   });
   if (!result) return;
+  await flush();
   await deletePagesNotIn(db, doc.id, reached);
   if (result.completed === 0) {
     await markFailed(db, doc.id, "crawl_no_pages");

@@ -49,6 +49,7 @@ const { passageSearchText } = await import("@/lib/retrieval/fold");
 const { replacePassages } = await import("@/lib/retrieval/passages");
 const { documentKey, fileStore } = await import("@/lib/storage/store");
 const { createDatabase } = await import("@/tests/helpers/server");
+const { crawlSite } = await import("@/lib/ingest/crawl");
 
 type Database = import("@/lib/db/client").Database;
 type DocumentType = import("@/lib/db/schema").DocumentType;
@@ -323,6 +324,17 @@ async function run(label: string, databaseUrl: string | undefined) {
             .from(passages)
             .where(eq(passages.documentId, r.ids[0]!));
           const rate = n!.n / r.seconds;
+          // The floor, in the same run: the crawler alone on the same site, nothing stored.
+          const t = performance.now();
+          const alone = await crawlSite(`${site.origin}/`, {
+            allowPrivate: true,
+            maxPages: 500,
+            maxDepth: 50,
+          });
+          const floorRate = alone.completed / ((performance.now() - t) / 1000);
+          console.log(
+            `  crawler alone, same site: ${alone.completed} pages = ${floorRate.toFixed(0)} pages/s (stored is ${(floorRate / rate).toFixed(1)}× slower)`,
+          );
           console.log(
             `  crawl 500 local pages:    ${n!.n} pages stored in ${r.seconds.toFixed(2)} s = ${rate.toFixed(0)} pages/s (status ${doc!.status})${postgres ? `   goal ≥ 400: ${floor(rate >= 400)}` : ""}`,
           );

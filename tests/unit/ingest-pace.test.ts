@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { agents, crawlPages, documents, passages, users } from "@/lib/db/schema";
+import { upsertCrawlPage } from "@/lib/ingest/crawl-pages";
 import { parseDocument } from "@/lib/ingest/parse";
 import { ingestQueue, sendIngest } from "@/lib/ingest/queue";
 import { type JobSystem, startJobSystem } from "@/lib/jobs/boss";
+import { PassageScopeError, replacePagesPassages, replacePassages } from "@/lib/retrieval/passages";
 import { unitDatabase } from "../helpers/unit-db";
 
 /**
@@ -86,4 +90,92 @@ describe("small text parses", () => {
     const next = await parseDocument({ bytes: enc("Open 7 am to 6 pm."), name: "hours.txt", type: "text" });
     expect(next).toMatchObject({ ok: true, text: "Open 7 am to 6 pm." });
   }, 60_000);
+});
+
+describe("crawled pages written together", () => {
+  const db = unitDatabase();
+
+  async function site(name: string) {
+    const d = db().db;
+    const [user] = await d
+      .insert(users)
+      .values({ firstName: name, membershipId: `pace-${name}` })
+      .returning();
+    const [agent] = await d
+      .insert(agents)
+      .values({ ownerId: user!.id, publicId: `agent_pace${name}`, name })
+      .returning();
+    const [doc] = await d
+      .insert(documents)
+      .values({ agentId: agent!.id, type: "url", name: "site", size: 0, status: "processing" })
+      .returning();
+    const pages = [];
+    for (const url of ["https://a.example/1", "https://a.example/2", "https://a.example/3"])
+      pages.push(await upsertCrawlPage(d, { documentId: doc!.id, url, status: "completed", characters: 10 }));
+    return { agentId: agent!.id, documentId: doc!.id, pageIds: pages.map((p) => p.id) };
+  }
+  const texts = (page: number) => [
+    { heading: `Trang ${page}`, content: `Giờ mở cửa trang ${page}: 7 giờ sáng đến 9 giờ tối.` },
+    { heading: null, content: `Page ${page} delivery is free within the city, code ${page * 17}.` },
+    { heading: "nul", content: "\0" },
+  ];
+  const stored = async (agentId: string) => {
+    const d = db().db;
+    const rows = await d
+      .select({
+        page: crawlPages.url,
+        ordinal: passages.ordinal,
+        heading: passages.heading,
+        content: passages.content,
+      })
+      .from(passages)
+      .innerJoin(crawlPages, eq(crawlPages.id, passages.pageId))
+      .where(eq(passages.agentId, agentId))
+      .orderBy(crawlPages.url, passages.ordinal);
+    const terms = await d.execute<{ term: string; df: number }>(
+      sql`select term, df from passage_terms where agent_id = ${agentId} order by term`,
+    );
+    return { rows, terms: terms.rows };
+  };
+
+  it("store the same passages and term statistics as page by page, and replace them on a second crawl", async () => {
+    const one = await site("one");
+    for (const [i, pageId] of one.pageIds.entries())
+      await replacePassages(db().db, {
+        agentId: one.agentId,
+        documentId: one.documentId,
+        pageId,
+        passages: texts(i),
+      });
+    const many = await site("many");
+    const pages = many.pageIds.map((pageId, i) => ({ pageId, passages: texts(i) }));
+    const written = await replacePagesPassages(db().db, {
+      agentId: many.agentId,
+      documentId: many.documentId,
+      pages,
+    });
+    expect(written.count).toBe(6);
+    const [a, b] = [await stored(one.agentId), await stored(many.agentId)];
+    expect(b.rows).toEqual(a.rows);
+    expect(b.terms).toEqual(a.terms);
+    // Again (a re-crawl): replaced, not doubled.
+    await replacePagesPassages(db().db, { agentId: many.agentId, documentId: many.documentId, pages });
+    expect(await stored(many.agentId)).toEqual(b);
+  });
+
+  it("refuse a page of another document, writing nothing", async () => {
+    const mine = await site("mine");
+    const theirs = await site("theirs");
+    await expect(
+      replacePagesPassages(db().db, {
+        agentId: mine.agentId,
+        documentId: mine.documentId,
+        pages: [
+          { pageId: mine.pageIds[0]!, passages: texts(0) },
+          { pageId: theirs.pageIds[0]!, passages: texts(1) },
+        ],
+      }),
+    ).rejects.toThrow(PassageScopeError);
+    expect((await stored(mine.agentId)).rows).toEqual([]);
+  });
 });

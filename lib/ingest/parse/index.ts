@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { workerEntry } from "@/lib/db/pglite-thread/worker-entry";
 import { isDraining } from "@/lib/lifecycle/drain";
 import { detectType } from "./detect.ts";
-import { isSmallText } from "./lane.ts";
+import { isSmallText, isTextFormat } from "./lane.ts";
 import { Gate, runWorker, WarmChild, type WorkerOptions } from "./run-worker.ts";
 import { defaultLimits, type ParsableType, type ParseLimits, type ParseResult, tooLarge } from "./types.ts";
 
@@ -52,8 +52,14 @@ const gate = new Gate(PARSES_AT_ONCE, defaultLimits.maxRssMb * 1024 * 1024, 256 
  * (Markdown of `[` only) parses in 2.6 s, anything ordinary in about 0.5 s.
  */
 const smallGate = new Gate(1);
-/** The small gate's child, kept between parses (run-worker.ts): starting one cost more than the parse. */
-let warm: WarmChild | null = null;
+/**
+ * Children kept between parses of text formats (run-worker.ts WarmChild): starting one cost more than
+ * parsing a snippet, and ~0.2–0.4 s of CPU per file of any size. One for the small gate; the main gate's
+ * are taken and given back, so there are never more than its size. PDF, Office and zip files, read by
+ * libraries with state of their own, still get a fresh child each.
+ */
+let smallWarm: WarmChild | null = null;
+const mainWarm: WarmChild[] = [];
 const SMALL_MAX_RSS_MB = 160;
 const SMALL_MAX_HEAP_MB = 96;
 
@@ -81,7 +87,8 @@ export async function parseDocument(
   const small = isSmallText(detected.type, input.bytes.length);
   const run = () => {
     if (isDraining()) {
-      warm?.stop();
+      smallWarm?.stop();
+      for (const w of mainWarm) w.stop();
       throw new ParsingStopped();
     }
     const options = {
@@ -90,9 +97,13 @@ export async function parseDocument(
       maxRssMb: small ? Math.min(l.maxRssMb, SMALL_MAX_RSS_MB) : l.maxRssMb,
       ...hooks,
     };
-    if (!small) return runWorker(entry!, job, options);
-    warm ??= new WarmChild(entry!);
-    return warm.run(job, options);
+    if (small) {
+      smallWarm ??= new WarmChild(entry!);
+      return smallWarm.run(job, options);
+    }
+    if (!isTextFormat(detected.type)) return runWorker(entry!, job, options);
+    const warm = mainWarm.pop() ?? new WarmChild(entry!);
+    return warm.run(job, options).finally(() => mainWarm.push(warm));
   };
   return (small ? smallGate : gate).run(run, input.bytes.length);
 }
