@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { agents, crawlPages, documents, passages, users } from "@/lib/db/schema";
 import { upsertCrawlPage } from "@/lib/ingest/crawl-pages";
 import { parseDocument } from "@/lib/ingest/parse";
+import { ingest } from "@/lib/ingest/pipeline";
 import { ingestQueue, sendIngest } from "@/lib/ingest/queue";
 import { type JobSystem, startJobSystem } from "@/lib/jobs/boss";
 import { PassageScopeError, replacePagesPassages, replacePassages } from "@/lib/retrieval/passages";
+import { fileStore } from "@/lib/storage/store";
 import { unitDatabase } from "../helpers/unit-db";
 
 /**
@@ -178,4 +182,69 @@ describe("crawled pages written together", () => {
     ).rejects.toThrow(PassageScopeError);
     expect((await stored(mine.agentId)).rows).toEqual([]);
   });
+});
+
+describe("a website learned through the pipeline", () => {
+  const db = unitDatabase();
+  const KEY = Symbol.for("agentcity.config");
+  let server: Server;
+  let origin = "";
+  const PAGES = 45;
+  beforeAll(async () => {
+    process.env.CRAWLER_ALLOW_PRIVATE = "true";
+    delete (globalThis as Record<symbol, unknown>)[KEY];
+    server = createServer((req, res) => {
+      const m = /^\/p\/(\d+)$/.exec(req.url ?? "");
+      const i = req.url === "/" ? 0 : m ? Number(m[1]) : -1;
+      if (i < 0 || i >= PAGES) return void res.writeHead(404).end();
+      const links = Array.from({ length: 5 }, (_, k) => `<a href="/p/${(i * 5 + k + 1) % PAGES}">p</a>`).join(
+        " ",
+      );
+      res
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(
+          `<html><head><title>Trang ${i}</title></head><body><main><h1>Trang ${i}</h1><p>Giờ mở cửa của chi nhánh số ${i}: từ 7 giờ sáng đến 9 giờ tối, mã ${i * 37}.</p>${links}</main></body></html>`,
+        );
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+    delete process.env.CRAWLER_ALLOW_PRIVATE;
+    delete (globalThis as Record<symbol, unknown>)[KEY];
+  });
+
+  it("stores every page's passages (more pages than one write batch) and completes the document", async () => {
+    const d = db().db;
+    const [user] = await d.insert(users).values({ firstName: "Site", membershipId: "pace-site" }).returning();
+    const [agent] = await d
+      .insert(agents)
+      .values({ ownerId: user!.id, publicId: "agent_pacesite1", name: "Site" })
+      .returning();
+    const [doc] = await d
+      .insert(documents)
+      .values({
+        agentId: agent!.id,
+        type: "url",
+        name: "site",
+        size: 0,
+        status: "processing",
+        sourceUrl: `${origin}/`,
+      })
+      .returning();
+    await ingest(d, fileStore(), doc!);
+    const [after] = await d.select().from(documents).where(eq(documents.id, doc!.id));
+    expect(after).toMatchObject({ status: "completed" });
+    const rows = await d
+      .select({ url: crawlPages.url, content: passages.content })
+      .from(passages)
+      .innerJoin(crawlPages, eq(crawlPages.id, passages.pageId))
+      .where(eq(passages.documentId, doc!.id));
+    // The free plan crawls at most 50 pages: all 45, each with its own passage.
+    expect(new Set(rows.map((r) => r.url)).size).toBe(PAGES);
+    expect(rows.find((r) => r.url === `${origin}/p/44`)?.content).toContain("chi nhánh số 44");
+    expect(after!.characters).toBeGreaterThan(0);
+  }, 120_000);
 });
