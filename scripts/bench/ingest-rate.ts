@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * npm run bench:ingest-rate [-- --postgres [<admin url>]] [--only tiny,markdown,profile,crawl]
+ * npx tsx scripts/bench/ingest-rate.ts [--postgres [<admin url>]] [--only tiny,markdown,profile,crawl]
  * Issue 42 item 4: how fast documents are learned through the real queue (pg-boss workers, parse in a
  * child, chunk, passages and term statistics written), the web process's way (workers in this process):
  * - 50 tiny Markdown files (1.5 KB each) queued at once: seconds until all are learned (goal ≤ 3 s);
