@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { isLoopbackHost } from "./shared/loopback-host";
@@ -106,14 +107,16 @@ const schema = z.object({
   WORKER_MODE: z.enum(["inline", "separate"]).default("inline"),
   /**
    * Documents and websites one process learns at once (the ingestion queue's concurrency per process); one
-   * owner takes at most all but one of them (lib/ingest/schedule.ts).
+   * owner takes at most all but one of them (lib/ingest/schedule.ts). By default one more than the
+   * machine's cores, at least 3: a document is parsed in a child on one core while another's passages are
+   * written, so the cores stay busy (issue 42); the parse slots themselves are sized in parse/index.ts.
    */
   WORKER_CONCURRENCY: z.coerce
     .number({ error: "WORKER_CONCURRENCY must be a whole number from 1 to 32" })
     .int("WORKER_CONCURRENCY must be a whole number from 1 to 32")
     .min(1, "WORKER_CONCURRENCY must be a whole number from 1 to 32")
     .max(32, "WORKER_CONCURRENCY must be a whole number from 1 to 32")
-    .default(3),
+    .default(Math.min(32, Math.max(3, availableParallelism() + 1))),
   VERSION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REDIRECTS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**

@@ -5,19 +5,51 @@ import { crawlPages } from "@/lib/db/schema";
 
 export type CrawlPageRow = typeof crawlPages.$inferSelect;
 
+export type CrawlPageInput = {
+  documentId: string;
+  url: string;
+  title?: string | null;
+  status: CrawlPageRow["status"];
+  error?: string | null;
+  characters: number;
+  contentHash?: string | null;
+};
+
+/**
+ * upsertCrawlPage for several pages in one statement (a crawl writes its pages in batches). Addresses are
+ * unique within a batch (the crawler visits each once); a repeated one would be refused by Postgres.
+ */
+export async function upsertCrawlPages(db: Db, pages: CrawlPageInput[]): Promise<CrawlPageRow[]> {
+  if (pages.length === 0) return [];
+  return db
+    .insert(crawlPages)
+    .values(
+      pages.map((page) => ({
+        documentId: page.documentId,
+        url: page.url,
+        title: page.title ?? null,
+        status: page.status,
+        error: page.error ?? null,
+        characters: page.characters,
+        contentHash: page.contentHash ?? null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [crawlPages.documentId, crawlPages.url],
+      set: {
+        title: sql`excluded.title`,
+        status: sql`excluded.status`,
+        error: sql`excluded.error`,
+        characters: sql`excluded.characters`,
+        contentHash: sql`excluded.content_hash`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+}
+
 /** One row per address per website document: a re-crawl updates rows instead of doubling them. */
-export async function upsertCrawlPage(
-  db: Db,
-  page: {
-    documentId: string;
-    url: string;
-    title?: string | null;
-    status: CrawlPageRow["status"];
-    error?: string | null;
-    characters: number;
-    contentHash?: string | null;
-  },
-): Promise<CrawlPageRow> {
+export async function upsertCrawlPage(db: Db, page: CrawlPageInput): Promise<CrawlPageRow> {
   const values = {
     title: page.title ?? null,
     status: page.status,

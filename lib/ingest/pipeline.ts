@@ -13,10 +13,10 @@ import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics/registry";
 import { chunkInTurns } from "@/lib/retrieval/chunk";
 import { configuredEmbedder } from "@/lib/retrieval/embedder";
-import { replacePassages } from "@/lib/retrieval/passages";
+import { type PassageInput, replacePagesPassages, replacePassages } from "@/lib/retrieval/passages";
 import type { FileStore } from "@/lib/storage/store";
 import { planReason } from "./agent-limits";
-import { deletePagesNotIn, upsertCrawlPage } from "./crawl-pages";
+import { type CrawlPageInput, deletePagesNotIn, upsertCrawlPages } from "./crawl-pages";
 import { type DocumentRow, markCompleted, markFailed } from "./documents";
 
 const log = logger("ingest");
@@ -156,6 +156,10 @@ async function underAgentLock<T>(agentId: string, task: () => Promise<T>): Promi
   }
 }
 
+/** Crawled pages written together: a batch stays within a few hundred passages (one short transaction). */
+const FLUSH_PAGES = 20;
+const FLUSH_PASSAGES = 300;
+
 async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
   const { limits, left, refusal } = await roomFor(db, doc);
   if (refusal) {
@@ -166,6 +170,44 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
   const reached: string[] = [];
   let characters = 0;
   let cut = false;
+  // Pages are written a few at a time, behind the crawl: each batch is one statement for the page rows
+  // and one transaction for their passages (replacePagesPassages). Page by page, the crawl stored ~50
+  // pages a second, each write waiting for the agent's vocabulary row. At most one batch is written while
+  // the next fills; a failed write stops the crawl at the next page (and goes to the job queue as before).
+  let waiting: { page: CrawlPageInput; passages: PassageInput[] | null }[] = [];
+  let waitingPassages = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (all: typeof waiting) => {
+    // Two addresses redirected to one page are one row, as when each page was written in turn: the last wins.
+    const batch = [...new Map(all.map((w) => [w.page.url, w])).values()];
+    const rows = await upsertCrawlPages(
+      db,
+      batch.map((w) => w.page),
+    );
+    const id = new Map(rows.map((r) => [r.url, r.id]));
+    await replacePagesPassages(db, {
+      agentId: doc.agentId,
+      documentId: doc.id,
+      pages: batch.flatMap((w) =>
+        w.passages ? [{ pageId: id.get(w.page.url)!, passages: w.passages }] : [],
+      ),
+      embedder: configuredEmbedder(),
+    });
+  };
+  /** Hands the waiting pages to the writer (taken at once: slots of the crawl call this concurrently). */
+  const flush = async () => {
+    const previous = writing;
+    if (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      waitingPassages = 0;
+      writing = previous.then(() => write(batch));
+      // Seen by the next flush or the crawl's end if it fails; never an unhandled rejection meanwhile.
+      writing.catch(() => {});
+    }
+    // At most one batch in the writer's hands while the next fills; a failed one throws here.
+    await previous;
+  };
   const onPage = async (page: CrawlPage) => {
     // Pages past the agent's characters are not learned; the document says so when the crawl ends.
     if (page.status === "completed" && characters + page.characters > left) {
@@ -173,7 +215,7 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
       return;
     }
     reached.push(page.url);
-    const row = await upsertCrawlPage(db, {
+    const row: CrawlPageInput = {
       documentId: doc.id,
       url: page.url,
       title: page.title,
@@ -181,21 +223,19 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
       error: page.error ? crawlMessage(page.error).key : null,
       characters: page.status === "completed" ? page.characters : 0,
       contentHash: page.contentHash,
-    });
-    if (page.status !== "completed" || !page.sections) return;
-    const sections = page.sections.map((s) => ({ heading: s.heading, text: s.text }));
-    const passages = (await chunkInTurns(sections)).map((c) => ({
-      heading: c.heading ? `${page.title ?? ""} — ${c.heading}`.replace(/^ — /, "") : (page.title ?? null),
-      content: c.content,
-    }));
-    await replacePassages(db, {
-      agentId: doc.agentId,
-      documentId: doc.id,
-      pageId: row.id,
-      passages,
-      embedder: configuredEmbedder(),
-    });
-    characters += page.characters;
+    };
+    let passages: PassageInput[] | null = null;
+    if (page.status === "completed" && page.sections) {
+      characters += page.characters;
+      const sections = page.sections.map((s) => ({ heading: s.heading, text: s.text }));
+      passages = (await chunkInTurns(sections)).map((c) => ({
+        heading: c.heading ? `${page.title ?? ""} — ${c.heading}`.replace(/^ — /, "") : (page.title ?? null),
+        content: c.content,
+      }));
+    }
+    waiting.push({ page: row, passages });
+    waitingPassages += passages?.length ?? 0;
+    if (waiting.length >= FLUSH_PAGES || waitingPassages >= FLUSH_PASSAGES) await flush();
   };
   const result = await crawlSite(doc.sourceUrl ?? "", {
     maxPages,
@@ -207,6 +247,9 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
     await markFailed(db, doc.id, crawlMessage(err.key).key, String(err));
     return null;
   });
+  // The last pages, and the write still running: a crawl that failed there has not stored its pages.
+  await flush();
+  await writing;
   if (!result) return;
   await deletePagesNotIn(db, doc.id, reached);
   if (result.completed === 0) {

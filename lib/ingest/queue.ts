@@ -52,6 +52,8 @@ export const ingestQueue = (concurrency: number): JobQueue => ({
     retryDelay: 5,
     retryBackoff: true,
     expireInSeconds: 600,
+    // A new document wakes the workers at once (lib/jobs/boss.ts listens) rather than on the next poll.
+    notify: true,
   },
   work: learningLanes(concurrency),
   onStart: resumeInterrupted,

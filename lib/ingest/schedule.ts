@@ -31,13 +31,12 @@ export const perOwnerLimit = (concurrency: number): number => Math.max(1, concur
  * parser takes the smallest waiting first.
  */
 export function learningLanes(concurrency: number): WorkLane[] {
-  // Polled every second: an idle worker sees a new document within a second.
+  // Woken by a NOTIFY when a document is queued, and at once by itself when it finishes one
+  // (lib/jobs/workers.ts). Still polled every second, with or without the listener: a retry coming due
+  // (retryDelay) sends no NOTIFY, and must be seen as soon as before.
+  const poll = { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
   return [
-    {
-      localConcurrency: concurrency,
-      localGroupConcurrency: perOwnerLimit(concurrency),
-      pollingIntervalSeconds: 1,
-    },
-    { localConcurrency: 1, minPriority: PRIORITY.smallText, pollingIntervalSeconds: 1 },
+    { localConcurrency: concurrency, localGroupConcurrency: perOwnerLimit(concurrency), ...poll },
+    { localConcurrency: 1, minPriority: PRIORITY.smallText, ...poll },
   ];
 }

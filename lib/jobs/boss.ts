@@ -22,10 +22,19 @@ export async function startJobSystem(
   database: Database,
   opts: { work: boolean; queues: ReadonlyArray<JobQueue> },
 ): Promise<JobSystem> {
+  // A working process listens for new jobs (queues with `notify`) instead of finding them on its next poll:
+  // in-process on PGlite, one held connection on Postgres, so a separate worker hears the web's sends too.
+  // Polling stays as the floor (a lost listener, a retry coming due).
+  const listen = { useListenNotify: opts.work };
   const boss =
     database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schema: "pgboss" })
-      : new PgBoss({ connectionString: database.pool!.options.connectionString, max: 4, schema: "pgboss" });
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schema: "pgboss", ...listen })
+      : new PgBoss({
+          connectionString: database.pool!.options.connectionString,
+          max: 4,
+          schema: "pgboss",
+          ...listen,
+        });
   boss.on("error", (err: Error) => log.error(err.message));
   await boss.start();
   if (opts.work) await registerWorkers(boss, database, opts.queues);

@@ -8,7 +8,11 @@ const log = logger("jobs");
 /** How one set of workers fetches: how many at once, how often, which priorities, how many per group. */
 export type WorkLane = Pick<
   WorkOptions,
-  "localConcurrency" | "pollingIntervalSeconds" | "localGroupConcurrency" | "minPriority"
+  | "localConcurrency"
+  | "pollingIntervalSeconds"
+  | "notifyPollingIntervalSeconds"
+  | "localGroupConcurrency"
+  | "minPriority"
 >;
 
 /**
@@ -29,6 +33,17 @@ export type JobQueue = {
   onStart?: (boss: PgBoss, db: Database["db"]) => Promise<void>;
 };
 
+/**
+ * After a job, pg-boss waits out what is left of the polling interval before the worker fetches again
+ * (issue 42: two documents a second with two workers, whatever their size, the CPU mostly idle). A
+ * notified worker skips that wait once: every worker of the set still holding a job (this one among them)
+ * is told, so each fetches the next job the moment it is free. Idle ones are left alone: they are woken
+ * by a NOTIFY of a new job (lib/jobs/boss.ts) or their next poll, and an empty fetch waits as before.
+ */
+function fetchAgainAtOnce(boss: PgBoss, workId: string): void {
+  for (const w of boss.getWipData()) if (w.workId === workId && w.count > 0) boss.notifyWorker(w.id);
+}
+
 export async function registerWorkers(
   boss: PgBoss,
   database: Database,
@@ -36,12 +51,22 @@ export async function registerWorkers(
 ): Promise<void> {
   for (const q of queues) {
     await boss.createQueue(q.name, q.options);
+    // createQueue leaves an existing queue as it was: a queue made before it asked to be woken is told now.
+    if (q.options?.notify) {
+      const existing = await boss.getQueue(q.name);
+      if (existing && !existing.notify) await boss.updateQueue(q.name, { notify: true });
+    }
     if (q.cron) await boss.schedule(q.name, q.cron);
     const lanes: readonly WorkLane[] = Array.isArray(q.work) ? q.work : [q.work ?? {}];
     for (const lane of lanes) {
-      await boss.work(q.name, { ...lane }, async ([job]) =>
-        q.handler(database, job?.data, { retryCount: job?.retryCount ?? 0 }),
-      );
+      let workId: string | undefined;
+      workId = await boss.work(q.name, { ...lane }, async ([job]) => {
+        try {
+          return await q.handler(database, job?.data, { retryCount: job?.retryCount ?? 0 });
+        } finally {
+          if (workId) fetchAgainAtOnce(boss, workId);
+        }
+      });
     }
     await q.onStart?.(boss, database.db).catch((err) => log.error(`${q.name} start:`, err));
   }

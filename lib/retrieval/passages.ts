@@ -140,6 +140,107 @@ export async function replacePassages(
 }
 
 /**
+ * replacePassages for several crawled pages of one website document in one transaction (issue 42): a
+ * crawl stored ~50 pages a second when each page was a transaction of its own, every one of them waiting
+ * for the agent's vocabulary row (the term-statistics trigger locks it until commit). The same passages,
+ * ordinals and vectors as one replacePassages per page; the pages' locks are taken in one order.
+ */
+export async function replacePagesPassages(
+  db: Db,
+  args: {
+    agentId: string;
+    documentId: string;
+    pages: { pageId: string; passages: PassageInput[] }[];
+    embedder?: Embedder | null;
+  },
+): Promise<ReplaceResult> {
+  if (args.pages.length === 0) return { count: 0, characters: 0, embedded: false };
+  const pages = args.pages.map((page) => ({
+    pageId: page.pageId,
+    list: page.passages
+      .map((p) => ({
+        ...p,
+        heading: p.heading?.replace(/\0/g, "") ?? null,
+        content: p.content.replace(/\0/g, ""),
+      }))
+      .filter((p) => p.content.trim() !== ""),
+  }));
+  const rows = pages.flatMap((page) =>
+    page.list.map((p, ordinal) => ({
+      agentId: args.agentId,
+      documentId: args.documentId,
+      pageId: page.pageId,
+      ordinal,
+      heading: p.heading,
+      content: p.content,
+      searchText: passageSearchText(p.heading, p.content),
+      language: p.language ?? null,
+    })),
+  );
+  const embedder = rows.length ? await usableEmbedder(db, args.embedder) : null;
+  let vectors: number[][] | null = null;
+  if (embedder) {
+    try {
+      vectors = await embedder.embed(rows.map((p) => embeddingText(p.heading, p.content)));
+    } catch (err) {
+      log.warn(
+        `embedding pages of document ${args.documentId} failed, indexed for full text only: ${(err as Error).message}`,
+      );
+    }
+  }
+  const pageIds = [...new Set(pages.map((p) => p.pageId))].sort();
+  const written = await db.transaction(async (tx) => {
+    for (const id of pageIds) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`passages:${id}`}, 0))`);
+    }
+    const [doc] = await tx
+      .select({ agentId: documents.agentId })
+      .from(documents)
+      .where(eq(documents.id, args.documentId));
+    if (!doc || doc.agentId !== args.agentId) {
+      throw new PassageScopeError(`document ${args.documentId} does not belong to agent ${args.agentId}`);
+    }
+    const owned = await tx
+      .select({ id: crawlPages.id })
+      .from(crawlPages)
+      .where(and(inArray(crawlPages.id, pageIds), eq(crawlPages.documentId, args.documentId)));
+    if (owned.length !== pageIds.length) {
+      throw new PassageScopeError(`a page is not part of document ${args.documentId}`);
+    }
+    await tx.delete(passages).where(inArray(passages.pageId, pageIds));
+    const at = new Map(rows.map((r, i) => [`${r.pageId}|${r.ordinal}`, i]));
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += BATCH) {
+      if (i > 0) await yieldToEventLoop();
+      const inserted = await tx
+        .insert(passages)
+        .values(rows.slice(i, i + BATCH))
+        .returning({ id: passages.id, pageId: passages.pageId, ordinal: passages.ordinal });
+      for (const r of inserted) ids[at.get(`${r.pageId}|${r.ordinal}`)!] = r.id;
+    }
+    return ids;
+  });
+  let embedded = false;
+  if (embedder && vectors) {
+    try {
+      if (vectors[0]) await ensureVectorIndex(db, vectors[0].length);
+      await insertEmbeddings(
+        db,
+        args.agentId,
+        embedder.model,
+        written.map((passageId, i) => ({ passageId, embedding: vectors[i]! })),
+      );
+      embedded = true;
+    } catch (err) {
+      log.warn(
+        `writing vectors of document ${args.documentId} failed, indexed for full text only: ${(err as Error).message}`,
+      );
+    }
+  }
+  return { count: rows.length, characters: rows.reduce((n, p) => n + p.content.length, 0), embedded };
+}
+
+/**
  * Removes every passage of a document (its pages' too). Deleting the document row does the same by
  * cascade; this is for emptying the index of a document that stays (e.g. before a re-crawl).
  */

@@ -10,5 +10,8 @@ export const SMALL_TEXT_BYTES = 64 * 1024;
 
 const TEXT_FORMATS: ReadonlySet<DocumentType> = new Set(["txt", "text", "md", "csv", "html"]);
 
+/** Text, Markdown, CSV and HTML: read by this project's own code, so a parse child may be reused for them. */
+export const isTextFormat = (type: DocumentType): boolean => TEXT_FORMATS.has(type);
+
 export const isSmallText = (type: DocumentType, bytes: number): boolean =>
-  TEXT_FORMATS.has(type) && bytes <= SMALL_TEXT_BYTES;
+  isTextFormat(type) && bytes <= SMALL_TEXT_BYTES;

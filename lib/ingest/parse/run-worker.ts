@@ -1,5 +1,5 @@
 import "server-only";
-import { type ChildProcess, fork, type Serializable } from "node:child_process";
+import { type ChildProcess, type ForkOptions, fork, type Serializable } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { fail, type ParseResult } from "./types.ts";
@@ -138,6 +138,142 @@ export function runWorker(entry: string, job: Serializable, options: WorkerOptio
       if (err) kill(fail("parse_failed", `could not hand the file to the child: ${err.message}`));
     });
   });
+}
+
+/** The same child as runWorker's (see there for why each flag): only the lifetime differs. */
+const childArgs = (options: WorkerOptions): ForkOptions => ({
+  execArgv: [
+    `--max-old-space-size=${options.maxHeapMb}`,
+    `--max-semi-space-size=${Math.min(16, Math.max(1, Math.floor(options.maxHeapMb / 16)))}`,
+    "--disable-warning=ExperimentalWarning",
+    "--conditions=react-server",
+  ],
+  env: { NODE_ENV: "production" },
+  serialization: "advanced",
+  stdio: ["ignore", "ignore", "ignore", "ipc"],
+});
+
+/** A warm child answers at most this many parses, then a fresh one starts: no state outlives many files. */
+const WARM_JOBS = 100;
+/** A warm child idle this long ends itself (worker.ts): nothing is held for a server that learns nothing. */
+const WARM_IDLE_MS = 30_000;
+/** A warm child that has grown past this share of its ceiling is not reused. */
+const WARM_RSS_SHARE = 0.6;
+
+/**
+ * One child process kept between parses, for small text documents only (issue 42: starting a child cost
+ * ~0.2–0.5 s, so 50 snippets of 1.5 KB took 10–25 s to parse and nothing else). Each parse keeps the same
+ * limits as runWorker's: its own time limit (the child's watchdog too, reset per job), the memory ceiling
+ * read every WATCH_MS, SIGKILL past either, the heap limit of the child; a child that fails in any way is
+ * gone and the next parse starts a fresh one. Used by one caller at a time (parse/index.ts's small gate).
+ * Its files are plain text formats of at most 64 KB, parsed by code of this project; a child is recycled
+ * after WARM_JOBS parses, past WARM_RSS_SHARE of its ceiling, and after WARM_IDLE_MS idle.
+ */
+export class WarmChild {
+  private child: ChildProcess | null = null;
+  private key = "";
+  private jobs = 0;
+  private readonly entry: string;
+
+  constructor(entry: string) {
+    this.entry = entry;
+  }
+
+  private start(options: WorkerOptions): ChildProcess {
+    const key = `${options.maxHeapMb}|${options.maxRssMb}|${options.timeoutMs}`;
+    if (this.child && this.key === key && this.jobs < WARM_JOBS) return this.child;
+    this.stop();
+    const child = fork(
+      this.entry,
+      [String(process.pid), String(options.timeoutMs + CHILD_MARGIN_MS), "reuse", String(WARM_IDLE_MS)],
+      childArgs(options),
+    );
+    options.onChild?.(child);
+    if (child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Not permitted everywhere; the limits hold regardless.
+      }
+    }
+    child.once("close", () => {
+      if (this.child === child) this.child = null;
+    });
+    // It must not keep the server running by itself.
+    child.unref();
+    child.channel?.unref();
+    this.child = child;
+    this.key = key;
+    this.jobs = 0;
+    return child;
+  }
+
+  /** Ends the warm child, if any (a shutdown, a test). */
+  stop(): void {
+    this.child?.kill("SIGKILL");
+    this.child = null;
+  }
+
+  run(job: Serializable, options: WorkerOptions): Promise<ParseResult> {
+    const child = this.start(options);
+    this.jobs++;
+    child.channel?.ref();
+    return new Promise((resolve) => {
+      let settled = false;
+      const ceiling = options.maxRssMb * 1024 * 1024;
+      let peak = 0;
+      const finish = (result: ParseResult, kill: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        clearInterval(watchdog);
+        child.off("message", onMessage);
+        child.off("close", onClose);
+        child.channel?.unref();
+        if (kill && this.child === child) this.stop();
+        else if (kill) child.kill("SIGKILL");
+        resolve(result);
+      };
+      const timer = setTimeout(
+        () => finish(fail("parse_timeout", `no result after ${options.timeoutMs} ms; child killed`), true),
+        options.timeoutMs,
+      );
+      const watchdog = setInterval(() => {
+        if (!child.pid) return;
+        const rss = residentBytes(child.pid);
+        if (rss === null) return;
+        peak = Math.max(peak, rss);
+        if (rss > ceiling)
+          finish(
+            fail(
+              "file_too_complex",
+              `child used ${Math.round(rss / 1048576)} MB, ceiling ${options.maxRssMb} MB`,
+            ),
+            true,
+          );
+      }, WATCH_MS);
+      const onMessage = (result: ParseResult) => {
+        const rss = child.pid ? residentBytes(child.pid) : null;
+        finish(result, rss !== null && rss > ceiling * WARM_RSS_SHARE);
+      };
+      const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
+        if (signal === "SIGABRT" || code === 134)
+          return finish(fail("file_too_complex", `child ran out of its ${options.maxHeapMb} MB heap`), false);
+        finish(
+          fail(
+            "parse_failed",
+            `child exited with ${signal ?? `code ${code}`} before answering (peak ${peak} bytes)`,
+          ),
+          false,
+        );
+      };
+      child.on("message", onMessage);
+      child.once("close", onClose);
+      child.send(job, (err) => {
+        if (err) finish(fail("parse_failed", `could not hand the file to the child: ${err.message}`), true);
+      });
+    });
+  }
 }
 
 /** Memory the OS can still give this process: the cgroup's limit where there is one. */

@@ -10,8 +10,10 @@ import { Worker } from "node:worker_threads";
  * limit has passed.
  */
 const WATCHDOG = `
-const { workerData } = require("node:worker_threads");
-const deadline = Date.now() + workerData.limitMs;
+const { parentPort, workerData } = require("node:worker_threads");
+let deadline = Date.now() + workerData.limitMs;
+// A reused child (run-worker.ts, small text) moves the deadline: each parse gets its own, and so does idling.
+parentPort.on("message", (ms) => { deadline = Date.now() + ms; });
 const check = () => {
   if (process.ppid !== workerData.parent || Date.now() > deadline) process.kill(process.pid, "SIGKILL");
 };
@@ -22,7 +24,8 @@ setInterval(check, workerData.everyMs);
 /** How often the thread looks: a parent's death is noticed within this. */
 const EVERY_MS = 100;
 
-export function startWatchdog(parent: number, limitMs: number): void {
+/** Starts the watchdog; the function it returns sets a new deadline, `ms` from now. */
+export function startWatchdog(parent: number, limitMs: number): (ms: number) => void {
   const thread = new Worker(WATCHDOG, {
     eval: true,
     workerData: { parent, limitMs, everyMs: EVERY_MS },
@@ -31,4 +34,5 @@ export function startWatchdog(parent: number, limitMs: number): void {
   });
   // The child still ends on its own once it has answered; the watchdog must not keep it.
   thread.unref();
+  return (ms) => thread.postMessage(ms);
 }

@@ -11,8 +11,12 @@ import { startWatchdog } from "./watchdog.ts";
  */
 type Job = { bytes: Uint8Array; name: string; type?: ParsableType; limits: ParseLimits };
 
-const [parent, limitMs] = process.argv.slice(2).map(Number);
-if (parent && limitMs) startWatchdog(parent, limitMs);
+const [parent, limitMs] = process.argv.slice(2, 4).map(Number);
+const setDeadline = parent && limitMs ? startWatchdog(parent, limitMs) : () => {};
+/** Started warm (run-worker.ts WarmChild, small text only): answers one job after another. */
+const reused = process.argv[4] === "reuse";
+/** How long a warm child waits for its next job before ending itself. */
+const idleMs = Number(process.argv[5]) || 30_000;
 
 /**
  * Ends the process at once. Not `process.exit`: Node's exit joins V8's background threads, and one parked
@@ -24,8 +28,18 @@ const end = () => process.kill(process.pid, "SIGKILL");
 // The server is gone (killed, crashed): nobody waits for this answer, so end now rather than linger.
 process.once("disconnect", end);
 
-process.once("message", async (job: Job) => {
-  const result = await extract(new Uint8Array(job.bytes), job.name, job.limits, job.type);
-  // End once the answer is handed over: a library's timers must not keep the process (and its memory).
-  process.send?.(result, end);
-});
+if (reused) {
+  // One job at a time (the parent's gate): each has the time limit its parent gave, then the child idles
+  // under the idle deadline, and ends itself if no job comes (or its parent is gone) within it.
+  process.on("message", async (job: Job) => {
+    setDeadline(limitMs!);
+    const result = await extract(new Uint8Array(job.bytes), job.name, job.limits, job.type);
+    process.send?.(result, () => setDeadline(idleMs));
+  });
+} else {
+  process.once("message", async (job: Job) => {
+    const result = await extract(new Uint8Array(job.bytes), job.name, job.limits, job.type);
+    // End once the answer is handed over: a library's timers must not keep the process (and its memory).
+    process.send?.(result, end);
+  });
+}
