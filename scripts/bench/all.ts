@@ -24,7 +24,12 @@ import {
  *              on PGlite, or on a fresh database of Postgres with --postgres;
  *   retrieval  scripts/bench/retrieval.ts at 1k, 10k and 100k passages (--quick: 1k, 10k), PGlite and Postgres;
  *   chat       scripts/bench/chat.ts steps 1, 2 and 4 at 10k, 2k and 100k passages (--quick: 10k, 2k, with
- *              fewer questions and shorter loads), PGlite and Postgres.
+ *              fewer questions and shorter loads), PGlite and Postgres;
+ *   model      scripts/bench/chat-model.ts: first token with a real-paced model (300 ms, 20 tokens/s) for 1
+ *              and 20 visitors, first questions and pronoun follow-ups, beside a plain relay's floor;
+ *   server     scripts/bench/server.ts: `npm start` to healthy and its idle memory, fresh and restarted;
+ *   ingest     scripts/bench/ingest-rate.ts: 50 tiny files, markdown KB/s, a document's stages, crawl pages/s.
+ * The last three print their own figures, each beside its floor and goal (issue 42), not in the table.
  * Postgres is the local server (postgres://postgres@127.0.0.1:5432/postgres) unless --postgres names
  * another admin URL; where it cannot be reached its parts are skipped with a note. `--markdown <file>` also
  * writes the table as markdown (for docs/performance.md). Figures only; the sizes are tests.
@@ -41,7 +46,7 @@ const adminUrl = arg("postgres")?.startsWith("postgres")
   : "postgres://postgres@127.0.0.1:5432/postgres";
 const lighthouse = arg("lighthouse");
 const markdownFile = arg("markdown");
-const parts = new Set((arg("parts") ?? "pages,retrieval,chat").split(","));
+const parts = new Set((arg("parts") ?? "pages,retrieval,chat,model,server,ingest").split(","));
 
 const RETRIEVAL_SIZES = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
 /** The first size also measures throughput (bench:chat's step 2); 2k is issue 18's "2 MB agent". */
@@ -82,6 +87,24 @@ async function runScript<T>(label: string, script: string, scriptArgs: string[])
     return null;
   }
   return JSON.parse(readFileSync(jsonFile, "utf8")) as T;
+}
+
+/** Runs a bench script that prints its own figures (issue 42's); a note when it fails. */
+async function runPrinted(label: string, script: string, scriptArgs: string[], env: Record<string, string> = {}) {
+  console.log(`\n##### ${label}: ${script} ${scriptArgs.join(" ")}\n`);
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(
+      path.join(root, "node_modules/.bin/tsx"),
+      [path.join("scripts/bench", script), ...scriptArgs],
+      {
+        cwd: root,
+        stdio: "inherit",
+        env: { ...process.env, ...env },
+      },
+    );
+    child.on("exit", (c) => resolve(c));
+  });
+  if (code !== 0) notes.push(`${label} failed (exit ${code})`);
 }
 
 /** Whether Postgres answers at the admin URL, and whether it has pgvector; a note when it falls short. */
@@ -155,6 +178,22 @@ try {
     if (parts.has("retrieval")) await retrieval(onPostgres);
     if (parts.has("chat")) await chat(onPostgres);
   }
+  if (parts.has("model")) {
+    const rounds = quick ? ["--rounds", "8"] : [];
+    await runPrinted("model-paced first token, PGlite", "chat-model.ts", rounds, { TEST_DATABASE_URL: "" });
+    if (postgres)
+      await runPrinted("model-paced first token, Postgres", "chat-model.ts", rounds, {
+        TEST_DATABASE_URL: adminUrl,
+      });
+  }
+  if (parts.has("server"))
+    await runPrinted("npm start", "server.ts", [
+      ...(quick ? ["--runs", "1"] : []),
+      ...(postgres ? [] : ["--pglite"]),
+      ...(postgres ? ["--postgres", adminUrl, "--pglite"] : []),
+    ]);
+  if (parts.has("ingest"))
+    await runPrinted("learning rate", "ingest-rate.ts", postgres ? ["--postgres", adminUrl] : []);
   if (quick) notes.push("--quick: no 100k passages, fewer questions, shorter loads");
   notes.push(`the whole run took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   const rows = buildRows(results);
