@@ -101,7 +101,8 @@ describe("a follow-up that only the conversation explains", () => {
     const v = new Visitor();
     const first = await timedEvents(v, agent.agentId, "How much is teeth whitening?");
     const conversationId = (first[0]!.data as { conversation_id: string }).conversation_id;
-    const question = "How long does that treatment take for one patient?";
+    // As typed it answers nothing here ("that", "a patient"); with the previous question's subject it does.
+    const question = "How long does that take in the chair for a patient?";
     const events = await timedEvents(v, agent.agentId, question, conversationId);
     const sources = events.find((e) => e.event === "sources")!;
     expect((sources.data.sources as { title: string }[]).map((s) => s.title)).toContain("Whitening session");
