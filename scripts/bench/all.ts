@@ -90,7 +90,12 @@ async function runScript<T>(label: string, script: string, scriptArgs: string[])
 }
 
 /** Runs a bench script that prints its own figures (issue 42's); a note when it fails. */
-async function runPrinted(label: string, script: string, scriptArgs: string[], env: Record<string, string> = {}) {
+async function runPrinted(
+  label: string,
+  script: string,
+  scriptArgs: string[],
+  env: Record<string, string> = {},
+) {
   console.log(`\n##### ${label}: ${script} ${scriptArgs.join(" ")}\n`);
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(
