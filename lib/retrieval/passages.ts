@@ -112,31 +112,42 @@ export async function replacePassages(
     }
     return ids;
   });
-  // The vectors after the passages, in statements of their own: each insert walks the approximate index
-  // (vector-index.ts), ~4 ms a vector on PGlite, and a transaction holds every other query of the
-  // embedded database while it is open. Full text finds the passages meanwhile; a passage replaced again
-  // before its vector is written simply gets none (insertEmbeddings writes only for passages still there).
-  let embedded = false;
-  if (embedder && vectors) {
-    try {
-      // Before the first vectors of a dimension: on Postgres the index is built CONCURRENTLY, outside any
-      // transaction.
-      if (vectors[0]) await ensureVectorIndex(db, vectors[0].length);
-      await insertEmbeddings(
-        db,
-        args.agentId,
-        embedder.model,
-        written.map((passageId, i) => ({ passageId, embedding: vectors[i]! })),
-      );
-      embedded = true;
-    } catch (err) {
-      // The passages are in: the document is searchable by its words, as when the model is down.
-      log.warn(
-        `writing vectors of document ${args.documentId} failed, indexed for full text only: ${(err as Error).message}`,
-      );
-    }
-  }
+  const embedded = await writeVectors(db, args, embedder, vectors, written);
   return { count: list.length, characters: list.reduce((n, p) => n + p.content.length, 0), embedded };
+}
+
+/**
+ * The vectors after the passages, in statements of their own: each insert walks the approximate index
+ * (vector-index.ts), ~4 ms a vector on PGlite, and a transaction holds every other query of the embedded
+ * database while it is open. Full text finds the passages meanwhile; a passage replaced again before its
+ * vector is written simply gets none (insertEmbeddings writes only for passages still there). False when
+ * there are none to write or writing them failed: the passages are in, searchable by their words.
+ */
+async function writeVectors(
+  db: Db,
+  args: { agentId: string; documentId: string },
+  embedder: Embedder | null | undefined,
+  vectors: number[][] | null | undefined,
+  written: number[],
+): Promise<boolean> {
+  if (!embedder || !vectors) return false;
+  try {
+    // Before the first vectors of a dimension: on Postgres the index is built CONCURRENTLY, outside any
+    // transaction.
+    if (vectors[0]) await ensureVectorIndex(db, vectors[0].length);
+    await insertEmbeddings(
+      db,
+      args.agentId,
+      embedder.model,
+      written.map((passageId, i) => ({ passageId, embedding: vectors[i]! })),
+    );
+    return true;
+  } catch (err) {
+    log.warn(
+      `writing vectors of document ${args.documentId} failed, indexed for full text only: ${(err as Error).message}`,
+    );
+    return false;
+  }
 }
 
 /**
@@ -220,23 +231,7 @@ export async function replacePagesPassages(
     }
     return ids;
   });
-  let embedded = false;
-  if (embedder && vectors) {
-    try {
-      if (vectors[0]) await ensureVectorIndex(db, vectors[0].length);
-      await insertEmbeddings(
-        db,
-        args.agentId,
-        embedder.model,
-        written.map((passageId, i) => ({ passageId, embedding: vectors[i]! })),
-      );
-      embedded = true;
-    } catch (err) {
-      log.warn(
-        `writing vectors of document ${args.documentId} failed, indexed for full text only: ${(err as Error).message}`,
-      );
-    }
-  }
+  const embedded = await writeVectors(db, args, embedder, vectors, written);
   return { count: rows.length, characters: rows.reduce((n, p) => n + p.content.length, 0), embedded };
 }
 

@@ -86,30 +86,9 @@ export function runWorker(entry: string, job: Serializable, options: WorkerOptio
       stopTimers();
       child.kill("SIGKILL");
     };
-    const timer = setTimeout(
-      () => kill(fail("parse_timeout", `no result after ${options.timeoutMs} ms; child killed`)),
-      options.timeoutMs,
-    );
-    const ceiling = options.maxRssMb * 1024 * 1024;
-    let peak = 0;
-    const watchdog = setInterval(() => {
-      if (!child.pid) return;
-      const rss = residentBytes(child.pid);
-      if (rss === null) return;
-      peak = Math.max(peak, rss);
-      if (rss > ceiling)
-        kill(
-          fail(
-            "file_too_complex",
-            `child used ${Math.round(rss / 1048576)} MB, ceiling ${options.maxRssMb} MB`,
-          ),
-        );
-    }, WATCH_MS);
+    const limits = guardLimits(child, options, kill);
     let exitGrace: NodeJS.Timeout | undefined;
-    const stopTimers = () => {
-      clearTimeout(timer);
-      clearInterval(watchdog);
-    };
+    const stopTimers = () => limits.stop();
     child.once("message", (result: ParseResult) => {
       outcome ??= result;
       stopTimers();
@@ -130,7 +109,7 @@ export function runWorker(entry: string, job: Serializable, options: WorkerOptio
       resolve(
         fail(
           "parse_failed",
-          `child exited with ${signal ?? `code ${code}`} before answering (peak ${peak} bytes)`,
+          `child exited with ${signal ?? `code ${code}`} before answering (peak ${limits.peak()} bytes)`,
         ),
       );
     });
@@ -221,12 +200,10 @@ export class WarmChild {
     return new Promise((resolve) => {
       let settled = false;
       const ceiling = options.maxRssMb * 1024 * 1024;
-      let peak = 0;
       const finish = (result: ParseResult, kill: boolean) => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
-        clearInterval(watchdog);
+        limits.stop();
         child.off("message", onMessage);
         child.off("close", onClose);
         child.channel?.unref();
@@ -234,24 +211,7 @@ export class WarmChild {
         else if (kill) child.kill("SIGKILL");
         resolve(result);
       };
-      const timer = setTimeout(
-        () => finish(fail("parse_timeout", `no result after ${options.timeoutMs} ms; child killed`), true),
-        options.timeoutMs,
-      );
-      const watchdog = setInterval(() => {
-        if (!child.pid) return;
-        const rss = residentBytes(child.pid);
-        if (rss === null) return;
-        peak = Math.max(peak, rss);
-        if (rss > ceiling)
-          finish(
-            fail(
-              "file_too_complex",
-              `child used ${Math.round(rss / 1048576)} MB, ceiling ${options.maxRssMb} MB`,
-            ),
-            true,
-          );
-      }, WATCH_MS);
+      const limits = guardLimits(child, options, (result) => finish(result, true));
       const onMessage = (result: ParseResult) => {
         const rss = child.pid ? residentBytes(child.pid) : null;
         finish(result, rss !== null && rss > ceiling * WARM_RSS_SHARE);
@@ -262,7 +222,7 @@ export class WarmChild {
         finish(
           fail(
             "parse_failed",
-            `child exited with ${signal ?? `code ${code}`} before answering (peak ${peak} bytes)`,
+            `child exited with ${signal ?? `code ${code}`} before answering (peak ${limits.peak()} bytes)`,
           ),
           false,
         );
@@ -274,6 +234,43 @@ export class WarmChild {
       });
     });
   }
+}
+
+/**
+ * One parse's time limit and memory ceiling over its child: `breach` gets the failure to answer with (the
+ * caller kills the child); `stop` ends both watches once the parse has answered or the child is gone.
+ */
+function guardLimits(
+  child: ChildProcess,
+  options: Pick<WorkerOptions, "timeoutMs" | "maxRssMb">,
+  breach: (result: ParseResult) => void,
+): { stop(): void; peak(): number } {
+  const ceiling = options.maxRssMb * 1024 * 1024;
+  let peak = 0;
+  const timer = setTimeout(
+    () => breach(fail("parse_timeout", `no result after ${options.timeoutMs} ms; child killed`)),
+    options.timeoutMs,
+  );
+  const watchdog = setInterval(() => {
+    if (!child.pid) return;
+    const rss = residentBytes(child.pid);
+    if (rss === null) return;
+    peak = Math.max(peak, rss);
+    if (rss > ceiling)
+      breach(
+        fail(
+          "file_too_complex",
+          `child used ${Math.round(rss / 1048576)} MB, ceiling ${options.maxRssMb} MB`,
+        ),
+      );
+  }, WATCH_MS);
+  return {
+    stop() {
+      clearTimeout(timer);
+      clearInterval(watchdog);
+    },
+    peak: () => peak,
+  };
 }
 
 /** Memory the OS can still give this process: the cgroup's limit where there is one. */
