@@ -56,22 +56,7 @@ export function runWorker(entry: string, job: Serializable, options: WorkerOptio
     let outcome: ParseResult | null = null;
     // The child's own limit, a little past this side's: this side normally ends it first, with the reason.
     const ownLimitMs = options.timeoutMs + CHILD_MARGIN_MS;
-    const child = fork(entry, [String(process.pid), String(ownLimitMs)], {
-      // Not the parent's loaders (tsx, a test runner): Node strips the types itself, the same everywhere.
-      execArgv: [
-        `--max-old-space-size=${options.maxHeapMb}`,
-        `--max-semi-space-size=${Math.min(16, Math.max(1, Math.floor(options.maxHeapMb / 16)))}`,
-        "--disable-warning=ExperimentalWarning",
-        // The parsers are server modules (`import "server-only"`); outside Next, this condition is what
-        // resolves that marker to its empty module.
-        "--conditions=react-server",
-      ],
-      // No secrets in the child: it needs nothing from the server's environment. NODE_ENV is a constant
-      // (the parsers never read it; the type asks for it), so lib/config.ts stays the one reader of the env.
-      env: { NODE_ENV: "production" },
-      serialization: "advanced",
-      stdio: ["ignore", "ignore", "ignore", "ipc"],
-    });
+    const child = fork(entry, [String(process.pid), String(ownLimitMs)], childArgs(options));
     options.onChild?.(child);
     // Below the server's priority: a busy parse must not slow /api/health or a chat answer.
     if (child.pid) {
@@ -119,14 +104,19 @@ export function runWorker(entry: string, job: Serializable, options: WorkerOptio
   });
 }
 
-/** The same child as runWorker's (see there for why each flag): only the lifetime differs. */
+/** How a parse child is started, one-off (runWorker) or kept warm (WarmChild). */
 const childArgs = (options: WorkerOptions): ForkOptions => ({
+  // Not the parent's loaders (tsx, a test runner): Node strips the types itself, the same everywhere.
   execArgv: [
     `--max-old-space-size=${options.maxHeapMb}`,
     `--max-semi-space-size=${Math.min(16, Math.max(1, Math.floor(options.maxHeapMb / 16)))}`,
     "--disable-warning=ExperimentalWarning",
+    // The parsers are server modules (`import "server-only"`); outside Next, this condition is what
+    // resolves that marker to its empty module.
     "--conditions=react-server",
   ],
+  // No secrets in the child: it needs nothing from the server's environment. NODE_ENV is a constant (the
+  // parsers never read it; the type asks for it), so lib/config.ts stays the one reader of the env.
   env: { NODE_ENV: "production" },
   serialization: "advanced",
   stdio: ["ignore", "ignore", "ignore", "ipc"],
