@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
 import { baseUrl, bearerCall } from "../helpers/http";
+import { ownerGql } from "../helpers/sandbox-purchase";
 import { type SignedIn, signInWithCode } from "../helpers/session";
 
 /**
@@ -35,20 +36,7 @@ async function pageText(path: string, owner?: SignedIn): Promise<string> {
     .replace(/&amp;/g, "&");
 }
 
-const gql = async <T>(owner: SignedIn, query: string, variables: Record<string, unknown> = {}) => {
-  const res = await fetch(`${baseUrl()}/api/graphql`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: baseUrl(),
-      authorization: `Bearer ${owner.access}`,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-};
+const gql = ownerGql;
 
 /** A signed-in owner with an agent, on the Beginner plan when `beginner` (bought with the sandbox's 4242). */
 async function owner(beginner: boolean): Promise<SignedIn> {
