@@ -42,6 +42,7 @@ for (const k of ["LLM_BASE_URL", "LLM_MODELS", "LLM_API_KEY", "EMBEDDING_BASE_UR
 const { openDatabase } = await import("@/lib/db/client");
 const { migrate } = await import("@/lib/db/migrate");
 const { HELDOUT, TUNING } = await import("@/tests/helpers/quality-eval/cases");
+const { TUNING_2 } = await import("@/tests/helpers/quality-eval/cases-tuning-2");
 const { seedEvalAgents } = await import("@/tests/helpers/quality-eval/documents");
 const { askAsVisitor, evaluate } = await import("@/tests/helpers/quality-eval/run");
 const { renderMarkdown, renderText, report } = await import("@/tests/helpers/quality-eval/score");
@@ -93,6 +94,11 @@ async function run(label: string, databaseUrl: string | undefined) {
     t = performance.now();
     sets.push(["heldout", "held-out half (never tuned on)", await evaluate(db, agents, HELDOUT)]);
     sets.push(["tuning", "tuning half", await evaluate(db, agents, TUNING)]);
+    sets.push([
+      "tuning-2",
+      "second tuning half (tests/helpers/quality-eval/cases-tuning-2.ts)",
+      await evaluate(db, agents, TUNING_2),
+    ]);
     const chat = await chatQualitySet(db);
     await warm(db, Object.values(chat.agents));
     sets.push([
@@ -112,14 +118,17 @@ async function run(label: string, databaseUrl: string | undefined) {
       `asked ${asked} questions in ${((performance.now() - t) / 1000).toFixed(1)} s, one at a time`,
     );
     for (const [set, name, results] of sets) {
-      const ours = set === "heldout" || set === "tuning";
+      const ours = set === "heldout" || set.startsWith("tuning");
       const rows = ours ? report(results) : report(results, ["answerable", "unanswerable"]);
       const title = `${label} — ${name}`;
       tables.push({ database: label, set, title, rows });
       console.log(`\n${renderText(title, rows)}`);
     }
-    if (showMisses) misses(`${label}, tuning half`, sets[1]![2]);
-    if (showTunedMisses) for (const [set, , results] of sets.slice(2)) misses(`${label}, ${set}`, results);
+    if (showMisses) {
+      misses(`${label}, tuning half`, sets[1]![2]);
+      misses(`${label}, second tuning half`, sets[2]![2]);
+    }
+    if (showTunedMisses) for (const [set, , results] of sets.slice(3)) misses(`${label}, ${set}`, results);
     if (showHeldoutMisses) misses(`${label}, HELD-OUT half (review only: never tune on these)`, sets[0]![2]);
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentRow } from "@/lib/agents/queries";
 import { type EvalCase, type Fact, GOALS, HELDOUT, type Lang, TUNING } from "../helpers/quality-eval/cases";
+import { TUNING_2 } from "../helpers/quality-eval/cases-tuning-2";
 import { type AgentKey, EVAL_AGENTS, seedEvalAgents } from "../helpers/quality-eval/documents";
 import { askAsVisitor, evaluate } from "../helpers/quality-eval/run";
 import {
@@ -20,7 +21,7 @@ import { unitDatabase } from "../helpers/unit-db";
  * end to end on PGlite. No threshold on today's quality: GOALS are for the task that tunes answers.
  */
 const LANGS: Lang[] = ["vi", "vi-plain", "en-vi", "en-en"];
-const ALL = [...TUNING, ...HELDOUT];
+const ALL = [...TUNING, ...TUNING_2, ...HELDOUT];
 
 const INTRO = "Theo tài liệu tôi đã học:";
 const NOTE = "_Trích nguyên văn từ tài liệu; câu trả lời này không do mô hình AI viết._";
@@ -46,6 +47,7 @@ describe("quality evaluation: the question sets", () => {
     expect(TUNING.every((c) => c.id.startsWith("t-")) && HELDOUT.every((c) => c.id.startsWith("h-"))).toBe(
       true,
     );
+    expect(TUNING_2.every((c) => c.id.startsWith("t2-"))).toBe(true);
     const key = (c: EvalCase) => `${c.agent}\u0000${c.history?.join("\u0000") ?? ""}\u0000${c.q}`;
     expect(new Set(ALL.map(key)).size).toBe(ALL.length);
   });
@@ -137,6 +139,14 @@ describe("quality evaluation: scoring", () => {
     const either = { expect: ["bảo hành 6 tháng", "6 months for screens"] };
     expect(holds("> Our warranty covers 6 months for screens. [1]", either.expect[1]!)).toBe(true);
     expect(scoreAnswer(either, quoted("> Our warranty covers 6 months for screens. [1]")).right).toBe(true);
+  });
+
+  it("reads a row's bare amount as the same amount with the currency the answer adds", () => {
+    const fee = ["Business English", "7,800,000"] as const;
+    const line = "- **Course:** Business English · **Tuition (VND):** 7,800,000 VND [1]";
+    expect(holds(line, fee)).toBe(true);
+    expect(holds("- **Course:** Business English · **Tuition (VND):** 7,200,000 VND [1]", fee)).toBe(false);
+    expect(holds("> Giá 85.000 ₫ một ổ. [1]", ["85.000đ"])).toBe(true);
   });
 });
 

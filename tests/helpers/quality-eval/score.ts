@@ -35,7 +35,9 @@ const sameMoney = (s: string) =>
     /(\d{1,3}(?:[.,]\d{3})+|\d+)\s?(?:₫|đồng|đ|VNĐ|VND)(?![\p{L}])/giu,
     (_, n: string) => `${n.replace(/[.,]/g, "")} VND`,
   );
-const flat = (s: string) => sameMoney(s.normalize("NFC").replace(/\s+/g, " "));
+/** A row's bare amount ("11,500,000" under "Tuition (VND)") is the same fact once the answer adds its currency. */
+const ungrouped = (s: string) => s.replace(/\d{1,3}(?:[.,]\d{3})+(?!\d)/g, (n) => n.replace(/[.,]/g, ""));
+const flat = (s: string) => ungrouped(sameMoney(s.normalize("NFC").replace(/\s+/g, " ")));
 
 /** Whether one line (a quote) has the fact: its text, or every cell of the row. */
 export function factOnLine(line: string, fact: Fact): boolean {
