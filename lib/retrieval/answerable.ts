@@ -3,6 +3,7 @@ import { TtlLru } from "@/lib/cache/ttl-lru";
 import type { Db } from "@/lib/db/client";
 import { foldForSearch, passageSearchText, searchTerms } from "./fold";
 import { detectLanguage } from "./language";
+import { englishSynonyms } from "./lexicon";
 import { markedTokens } from "./query";
 import type { SearchHit } from "./search";
 import { documentFrequencies } from "./term-stats";
@@ -23,6 +24,8 @@ const SCAFFOLDING = new Set(
     "its this that these those of in on at for with from to into about and or but not no yes please have " +
     "has had there here if than then also just any anything some tell know like get got need want let " +
     "hi hello thanks thank ok okay so too as well instead still really offer provide sell available there " +
+    // Generic words of a long English question: "whether … any kind of … how they are doing".
+    "whether kind sort type doing done happen happens happened way somewhere anywhere something everything " +
     "la va cua cac nhung mot duoc cho voi trong khong nay thi ma de khi ve nhu se dang vi cung rat hay " +
     "hoac nao gi ai sao o tai the toi minh ban em anh chi ah nhe vay ha hoi xin vui long cam on co ko " +
     "k dc can muon biet lam giup con nua roi chua oi shop ad admin nhi a u vang day kia vao"
@@ -62,10 +65,23 @@ export type QueryShape = {
   terms: string[];
   pairs: [string, string][];
   marks: Map<string, string[]> | null;
+  /** An English question's words' other forms in the lexicon ("quit" → "withdraw"), or null. */
+  synonyms: Map<string, string[]> | null;
 };
 
 export function queryShape(text: string, terms = contentTerms(text)): QueryShape {
-  return { terms, pairs: syllablePairs(text), marks: markedForms(text) };
+  return { terms, pairs: syllablePairs(text), marks: markedForms(text), synonyms: synonymsOf(text, terms) };
+}
+
+/** Each English term's lexicon synonyms (folded; a synonym may be several words). */
+export function synonymsOf(text: string, terms: string[]): Map<string, string[]> | null {
+  if (detectLanguage(text) !== "en") return null;
+  const map = new Map<string, string[]>();
+  for (const t of terms) {
+    const others = englishSynonyms(t);
+    if (others.length > 0) map.set(t, others);
+  }
+  return map.size > 0 ? map : null;
 }
 
 /** The distinct folded words of a question that say what it is about. */
@@ -157,19 +173,20 @@ export function intentWeight(n: number): number {
  * question typed with diacritics, only with the same diacritics.
  */
 export function coverage(hit: SearchHit, query: QueryShape, weights: TermWeights): number {
-  const { terms, pairs, marks } = query;
+  const { terms, pairs, marks, synonyms } = query;
   if (terms.length === 0) return 0;
-  const { tokens, present, stems, marked } = passageWords(hit);
+  const { tokens, present, stems, marked, padded } = passageWords(hit);
   const markedPresent = marks ? marked() : null;
   const sameMarks = (t: string) => {
     const forms = marks?.get(t);
     return !forms || !markedPresent || forms.some((f) => markedPresent.has(f));
   };
   // Where the passage has the very word, its marks decide; "hour" may still find "hours" by prefix.
-  const found = (t: string) =>
-    present.has(t)
-      ? sameMarks(t)
-      : stems.has(stem(t)) || (t.length >= 4 && tokens.some((w) => w.startsWith(t)));
+  const word = (t: string) =>
+    present.has(t) || stems.has(stem(t)) || (t.length >= 4 && tokens.some((w) => w.startsWith(t)));
+  const synonym = (t: string) =>
+    synonyms?.get(t)?.some((s) => (s.includes(" ") ? padded.includes(` ${s} `) : word(s))) ?? false;
+  const found = (t: string) => (present.has(t) ? sameMarks(t) : word(t) || synonym(t));
   const partners = (t: string) => pairs.flatMap(([a, b]) => (a === t ? [b] : b === t ? [a] : []));
   // "thu" of "trung thu" counts only with "trung" somewhere too: alone it is the "thứ" of "thứ Hai".
   const has = (t: string) => {
@@ -189,6 +206,8 @@ export function coverage(hit: SearchHit, query: QueryShape, weights: TermWeights
 
 type PassageWords = {
   tokens: string[];
+  /** The folded words joined, a space each side: several-word synonyms are looked up in it. */
+  padded: string;
   present: Set<string>;
   stems: Set<string>;
   marked(): Set<string>;
@@ -206,6 +225,7 @@ function passageWords(hit: Pick<SearchHit, "heading" | "content">): PassageWords
     let marked: Set<string> | undefined;
     return {
       tokens,
+      padded: ` ${tokens.join(" ")} `,
       present: new Set(tokens),
       stems: new Set(tokens.map(stem)),
       marked: () => {

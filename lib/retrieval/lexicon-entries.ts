@@ -7,7 +7,7 @@
  * words is matched whole. Server-side only: nothing here is sent to a page.
  */
 export const LEXICON_LINES = `
-open|opening|open hour|opening hour|opening time|what time|business hour = mở cửa|giờ mở cửa|giờ làm việc|mở
+open|opening|open hour|opening hour|opening time|what time|business hour = mở cửa|giờ mở cửa|giờ làm việc|mở|giờ
 close|closing|closing time|shut = đóng cửa|đóng|nghỉ
 hour|hours = giờ
 time|times = giờ|thời gian
@@ -208,7 +208,8 @@ braces = niềng răng|niềng
 implant|implants = cấy ghép|implant|trồng răng
 wait|waiting|queue = chờ|đợi|xếp hàng|thời gian chờ
 walk in|without appointment = không cần hẹn|không hẹn trước|đến trực tiếp
-document|documents|papers|paperwork|what to bring|bring = giấy tờ|hồ sơ|mang theo|cần mang|thành phần hồ sơ
+document|documents|papers|paperwork|what to bring = giấy tờ|hồ sơ|mang theo|cần mang|thành phần hồ sơ
+bring|take along = mang|mang theo|đem|đem theo|dẫn
 id|id card|identity card|citizen id = căn cước|căn cước công dân|cccd|cmnd|chứng minh nhân dân
 passport = hộ chiếu
 photo|photos|picture = ảnh|hình

@@ -50,8 +50,21 @@ const INTENT_WORDS = new Set(
   ),
 );
 const INTENT_WEIGHT = 0.3;
+// The business itself ("the office's opening hours", "where is your shop?"): the place asked about is the
+// one whose documents these are, so the word says nothing about which of its facts is wanted.
+const SELF_WORDS = new Set(
+  "office shop store school clinic cafe restaurant bakery place business company salon studio center centre".split(
+    " ",
+  ),
+);
 /** A name, brand, number or code the visitor typed ("MoMo", "B02", "iPhone"): what it is about. */
 const LITERAL_WEIGHT = 1.5;
+/**
+ * A plain word the lexicon does not know ("bring" in "Can I bring my dog?"): often a verb around the thing
+ * asked, sometimes the thing itself. It counts, but less than a word the lexicon read: a question made
+ * only of unknown words still finds no topic and falls back.
+ */
+const UNKNOWN_WEIGHT = 0.5;
 
 const split = (form: string) => foldForSearch(form).split(" ").filter(Boolean);
 
@@ -71,7 +84,7 @@ const ENTRIES: Entry[] = LEXICON_LINES.split("\n")
       viText: vi,
       enText: en,
       // The first English form names the entry: "open" (and its "business hour") is a kind of fact.
-      intent: en[0]!.split(" ").every((w) => INTENT_WORDS.has(w) || FILLER.has(w)),
+      intent: SELF_WORDS.has(en[0]!) || en[0]!.split(" ").every((w) => INTENT_WORDS.has(w) || FILLER.has(w)),
     };
   });
 
@@ -92,6 +105,32 @@ function indexBy(side: "en" | "vi") {
 }
 const BY_EN = indexBy("en");
 const BY_VI = indexBy("vi");
+
+/**
+ * Other English forms of the lexicon entries an English word is a form of ("quit" → "withdraw", "dog" →
+ * "pet"), folded, each maybe several words: a question worded unlike an English document still finds the
+ * document's word. Entries that only name a kind of fact are left out: they weigh little anyway.
+ */
+const EN_SYNONYMS = (() => {
+  const map = new Map<string, string[]>();
+  for (const entry of ENTRIES) {
+    if (entry.intent) continue;
+    const forms = entry.en.map((f) => f.join(" "));
+    for (const form of entry.en) {
+      if (form.length !== 1 || FILLER.has(form[0]!)) continue;
+      const others = forms.filter((f) => f !== form[0] && !FILLER.has(f));
+      map.set(form[0]!, [...new Set([...(map.get(form[0]!) ?? []), ...others])]);
+    }
+  }
+  return map;
+})();
+
+export function englishSynonyms(word: string): string[] {
+  const out = new Set<string>();
+  for (const base of englishBases(word)) for (const s of EN_SYNONYMS.get(base) ?? []) out.add(s);
+  out.delete(word);
+  return [...out];
+}
 
 /** The base forms an English word may stand for: "opens" → open, "charges" → charge, "parked" → park. */
 export function englishBases(word: string): string[] {
@@ -141,21 +180,33 @@ export function crossLingual(question: string): CrossReading | null {
     i += found.form.length - 1;
   }
   if (matched.length === 0) return null;
-  const groups: CrossGroup[] = matched.map((entry) => ({
-    words: [...new Set((target === "vi" ? entry.vi : entry.en).map((f) => f.join(" ")))],
-    weight: entry.intent ? INTENT_WEIGHT : 1,
-    literal: false,
-  }));
+  const groups: CrossGroup[] = matched
+    .map((entry) => ({
+      words: [...new Set((target === "vi" ? entry.vi : entry.en).filter(distinct).map((f) => f.join(" ")))],
+      weight: entry.intent ? INTENT_WEIGHT : 1,
+      literal: false,
+    }))
+    .filter((g) => g.words.length > 0);
   words.forEach((w, i) => {
     if (covered[i] || FILLER.has(w) || groups.some((g) => g.literal && g.words[0] === w)) return;
     const literal = looksLiteral(rawCase[i] ?? w, i === 0);
-    groups.push({ words: [w], weight: literal ? LITERAL_WEIGHT : 1, literal: true });
+    // A Vietnamese syllable the lexicon does not know is as likely the thing asked as not: it weighs in full.
+    const plain = language === "en" ? UNKNOWN_WEIGHT : 1;
+    groups.push({ words: [w], weight: literal ? LITERAL_WEIGHT : plain, literal: true });
   });
   const text = [
     ...matched.flatMap((e) => (target === "vi" ? e.viText : e.enText)),
     ...groups.filter((g) => g.literal).map((g) => g.words[0]!),
   ].join(" ");
   return { target, text, groups };
+}
+
+/**
+ * A form a passage can be searched for folded: one syllable that folds into a common word ("chó", dog,
+ * is "cho", for) would be found in every passage.
+ */
+function distinct(form: string[]): boolean {
+  return form.length > 1 || !FILLER.has(form[0]!);
 }
 
 /** Whether `form` is at `at` of the question's words: English by base forms, Vietnamese folded. */
@@ -182,11 +233,13 @@ export function crossCoverage(reading: CrossReading, folded: string): { share: n
   let total = 0;
   let matched = 0;
   let topic = false;
+  // "What is your address?" asks for nothing but a kind of fact: that kind is then its topic.
+  const onlyKinds = reading.groups.every((g) => g.weight === INTENT_WEIGHT);
   for (const g of reading.groups) {
     total += g.weight;
     if (g.words.some((w) => folded.includes(` ${w} `))) {
       matched += g.weight;
-      if (g.weight !== INTENT_WEIGHT) topic = true;
+      if (onlyKinds || g.weight !== INTENT_WEIGHT) topic = true;
     }
   }
   return { share: total ? matched / total : 0, topic };

@@ -1,6 +1,6 @@
 import "server-only";
 import { TtlLru } from "@/lib/cache/ttl-lru";
-import { contentTerms, markedForms, syllablePairs, type TermWeights } from "./answerable";
+import { contentTerms, markedForms, syllablePairs, synonymsOf, type TermWeights } from "./answerable";
 import { foldForSearch, searchTerms } from "./fold";
 import { markedTokens } from "./query";
 import { sentences } from "./sentences";
@@ -27,11 +27,15 @@ export type QuestionShape = {
   marks: Map<string, string[]> | null;
   /** What the answer holds for the kind of fact asked (an amount, a duration, an address), if asked. */
   wants: RegExp[];
+  /** An English question's words' other forms in the lexicon: see answerable.ts synonymsOf. */
+  synonyms: Map<string, string[]> | null;
 };
 
 export function questionShape(question: string): QuestionShape {
+  const terms = contentTerms(question);
   return {
-    terms: contentTerms(question),
+    terms,
+    synonyms: synonymsOf(question, terms),
     pairs: syllablePairs(question),
     marks: markedForms(question),
     wants: wantedKinds(question),
@@ -160,9 +164,11 @@ export function scoreUnit(
   shape: QuestionShape,
   weights: TermWeights,
 ): number {
-  const { terms, pairs, marks } = shape;
+  const { terms, pairs, marks, synonyms } = shape;
   if (terms.length === 0) return 0;
   const { own } = unit;
+  const synonym = (t: string) =>
+    synonyms?.get(t)?.some((s) => (s.includes(" ") ? unit.folded.includes(` ${s} `) : own.has(s))) ?? false;
   const marked = marks ? unit.marked() : null;
   // "chu" of "chủ nhật" counts only with "nhat" in the sentence too: alone it is "chữ" (letters) or "chú".
   const partners = (t: string) => pairs.flatMap(([a, b]) => (a === t ? [b] : b === t ? [a] : []));
@@ -179,7 +185,8 @@ export function scoreUnit(
       const forms = marks?.get(t);
       const sameMarks = !forms || !marked || forms.some((f) => marked.has(f));
       matched += sameMarks ? w : w * OTHER_MARKS_SHARE;
-    } else if (head?.has(t)) matched += w * HEADING_SHARE;
+    } else if (synonym(t)) matched += w;
+    else if (head?.has(t)) matched += w * HEADING_SHARE;
   }
   const share = matched / total;
   const kind = share > 0 && shape.wants.some((re) => re.test(unit.text)) ? KIND_BONUS : 0;

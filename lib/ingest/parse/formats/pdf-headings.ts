@@ -17,24 +17,42 @@ const HEADING_CHARS = 120;
 export function pdfSections(pages: PdfLine[][]): Section[] {
   const body = bodySize(pages.flat());
   const sections: Section[] = [];
-  let current: Section = { heading: null, text: "" };
-  for (const lines of pages) {
-    for (const line of lines) {
+  // Lines kept apart until the section ends: a wrapped line is joined to the one before it in place.
+  let heading: string | null = null;
+  let lines: string[] = [];
+  const close = () => sections.push({ heading, text: lines.map((l) => `${l}\n`).join("") });
+  for (const page of pages) {
+    for (const line of page) {
       const text = line.text.trim();
       if (body > 0 && isHeading(text, line.size, body)) {
-        if (current.heading !== null || current.text.trim()) sections.push(current);
-        current = { heading: text, text: "" };
-      } else current.text += `${line.text}\n`;
+        if (heading !== null || lines.some((l) => l.trim())) close();
+        heading = text;
+        lines = [];
+      } else if (continues(lines.at(-1), text))
+        lines[lines.length - 1] = `${lines.at(-1)!.trimEnd()} ${text}`;
+      else lines.push(line.text);
     }
     // Without a heading a page is a section of its own, as before headings were read; under a heading
-    // the section runs on to the next one.
-    if (current.heading === null) {
-      sections.push(current);
-      current = { heading: null, text: "" };
-    } else current.text += "\n";
+    // the section runs on to the next one, after an empty line.
+    if (heading === null) {
+      close();
+      lines = [];
+    } else lines.push("");
   }
-  sections.push(current);
+  close();
   return sections;
+}
+
+/**
+ * A line the page wrapped, not one the author ended: the line before stops mid-sentence and this one goes
+ * on in lower case ("… with another group of the same" / "level within two weeks."). Joined back, the
+ * sentence is quoted whole; cut, an answer stopped at "the same".
+ */
+function continues(previous: string | undefined, line: string): boolean {
+  const before = previous?.trimEnd();
+  if (!before || /[.!?…:;"”)\]]$/u.test(before)) return false;
+  if (/^\s*(?:[-•*–]|\d+[.)])\s/u.test(line)) return false;
+  return /^[\p{Ll}\d]/u.test(line);
 }
 
 function isHeading(text: string, size: number, body: number): boolean {
