@@ -171,7 +171,8 @@ export function crossLingual(question: string): CrossReading | null {
     for (const c of candidates) {
       for (const option of index.get(c) ?? []) {
         if (found && found.form.length >= option.form.length) break;
-        if (fits(option.form, words, i, language, typed)) found = option;
+        const written = language === "vi" ? option.entry.viText[option.order]! : "";
+        if (fits(option.form, written, words, i, language, typed)) found = option;
       }
     }
     if (!found) continue;
@@ -209,20 +210,52 @@ function distinct(form: string[]): boolean {
   return form.length > 1 || !FILLER.has(form[0]!);
 }
 
-/** Whether `form` is at `at` of the question's words: English by base forms, Vietnamese folded. */
-function fits(form: string[], words: string[], at: number, language: "en" | "vi", typed: string[]): boolean {
+/**
+ * Whether `form` (`written` as the lexicon spells it, for Vietnamese) is at `at` of the question's words:
+ * English by base forms, Vietnamese folded.
+ */
+function fits(
+  form: string[],
+  written: string,
+  words: string[],
+  at: number,
+  language: "en" | "vi",
+  typed: string[],
+): boolean {
   if (at + form.length > words.length) return false;
   for (let k = 0; k < form.length; k++) {
     const w = words[at + k]!;
     if (language === "en" ? !englishBases(w).includes(form[k]!) : w !== form[k]) return false;
   }
-  // One Vietnamese syllable alone is too ambiguous folded ("ban": table, sell, you): it must be typed with
-  // its marks, or be a word without any.
-  if (language === "vi" && form.length === 1) {
+  if (language === "en") return true;
+  // A syllable typed with its marks must be the lexicon's syllable: folded, "sửa chữa" (repair) is
+  // "sữa chua" (yogurt) and "trả lại" is "trà lài". One typed without marks is taken as any of them.
+  const syllables = written.match(WORD) ?? [];
+  if (syllables.length === form.length)
+    for (let k = 0; k < form.length; k++) {
+      const word = typed[at + k]!;
+      if (word !== foldForSearch(word) && !sameSyllable(word, syllables[k]!)) return false;
+    }
+  // One Vietnamese syllable alone is too ambiguous folded ("ban": table, sell, you): without marks it must
+  // be a longer word that is not one every question has ("muon" is "muốn" far more often than "muộn").
+  if (form.length === 1) {
     const word = typed[at]!;
-    return word !== foldForSearch(word) || form[0]!.length > 3;
+    return word !== foldForSearch(word) || (form[0]!.length > 3 && !FILLER.has(form[0]!));
   }
   return true;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const MARK = /\p{M}/u;
+
+/** Same letters and same marks, wherever the tone mark sits ("hoá" and "hóa", "thuỷ" and "thủy"). */
+function sameSyllable(typed: string, written: string): boolean {
+  const key = (s: string) => {
+    const parts = [...s.normalize("NFD").toLowerCase().replace(/đ/g, "d")];
+    const marks = parts.filter((c) => MARK.test(c)).sort();
+    return `${parts.filter((c) => !MARK.test(c)).join("")}:${marks.join("")}`;
+  };
+  return key(typed) === key(written);
 }
 
 /**

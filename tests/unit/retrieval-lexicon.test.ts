@@ -70,6 +70,68 @@ describe("the lexicon", () => {
   });
 });
 
+describe("the lexicon's words of shops, cafés, schools, clinics and offices", () => {
+  const textOf = (q: string) => crossLingual(q)?.text ?? "";
+
+  it("holds more than a thousand entries, no English head word twice", () => {
+    const entries = LEXICON_LINES.split("\n").filter((l) => l.includes("="));
+    expect(entries.length).toBeGreaterThanOrEqual(1000);
+    const heads = entries.map((l) => l.split("=")[0]!.split("|")[0]!.trim());
+    expect(new Set(heads).size).toBe(heads.length);
+  });
+
+  it("reads English questions of visitors in Vietnamese", () => {
+    expect(textOf("How do I reheat a croissant?")).toContain("hâm");
+    const repair = textOf("Do you repair laptops?");
+    expect(repair).toContain("sửa");
+    expect(repair).toContain("laptop");
+    const park = textOf("Can I park my car?");
+    expect(park).toContain("ô tô");
+    expect(park).toContain("đỗ xe");
+    expect(textOf("Can I pay in installments?")).toContain("trả góp");
+    expect(textOf("Do you have a trial lesson for my son?")).toContain("con trai");
+    expect(textOf("Is there wheelchair access?")).toContain("xe lăn");
+    expect(textOf("How much is the tuition fee?")).toContain("học phí");
+    expect(textOf("Do I need a VAT invoice for my company?")).toContain("hóa đơn");
+    expect(textOf("Can I get a copy of the birth certificate?")).toContain("bản sao");
+    expect(textOf("Where is the citizen reception schedule?")).toContain("tiếp công dân");
+    expect(textOf("I bought it yesterday, can I return it?")).toContain("mua");
+    expect(textOf("The children were taught by a native teacher")).toContain("bản ngữ");
+  });
+
+  it("reads Vietnamese questions of visitors in English", () => {
+    expect(textOf("Tôi cần mang giấy tờ gì?")).toContain("documents");
+    expect(textOf("Đăng ký kết hôn cần có mặt cả hai bên không?")).toContain("both parties");
+    expect(textOf("Có trả góp không?")).toContain("installment");
+    expect(textOf("Con tôi nghỉ học thì có được học bù không?")).toContain("make up lesson");
+    expect(textOf("Thời hạn giải quyết là bao lâu?")).toContain("processing time");
+    expect(textOf("Bánh hâm nóng bằng lò vi sóng được không?")).toContain("microwave");
+    expect(textOf("Có chỗ gửi xe máy không?")).toContain("motorbike");
+    expect(textOf("Phòng khám có nhận bảo hiểm y tế không?")).toContain("insurance");
+    expect(textOf("Lấy lại dữ liệu điện thoại bị vào nước")).toContain("water damage");
+  });
+
+  it("takes a syllable typed with its marks as that syllable only", () => {
+    // Folded, "tôi" is "tối" (evening), "bạn" is "bàn" (table), "sửa chữa" is "sữa chua" (yogurt).
+    expect(crossLingual("Cảm ơn bạn")).toBeNull();
+    expect(textOf("Tôi muốn hỏi giá")).not.toContain("evening");
+    expect(textOf("Sửa chữa laptop mất bao lâu?")).toContain("repair");
+    expect(textOf("Sửa chữa laptop mất bao lâu?")).not.toContain("yogurt");
+    expect(textOf("Có sữa chua không?")).toContain("yogurt");
+    expect(textOf("Trả lại hàng được không?")).not.toContain("jasmine");
+    // Typed without marks the syllables are taken as any of them.
+    expect(textOf("sua chua laptop")).toContain("laptop");
+  });
+
+  it("leaves a word every question has out of the reading", () => {
+    // "muon" without marks is "muốn" (want) far more often than "muộn" (late).
+    expect(textOf("toi muon dat banh")).not.toContain("late");
+    const reading = crossLingual("Can I bring my dog?")!;
+    expect(reading.groups).toHaveLength(1);
+    expect(crossCoverage(reading, padded("quan cho phep mang thu cung vao")).share).toBe(1);
+  });
+});
+
 describe("the sentence a question wants", () => {
   const score = (q: string, text: string) => {
     const shape = questionShape(q);
