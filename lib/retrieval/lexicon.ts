@@ -132,6 +132,49 @@ export function englishSynonyms(word: string): string[] {
   return [...out];
 }
 
+/** Every form of every entry, both languages, folded: what the lexicon knows is no name. */
+const KNOWN_FORMS = new Set(ENTRIES.flatMap((e) => [...e.en, ...e.vi].map((f) => f.join(" "))));
+const known = (folded: string) =>
+  KNOWN_FORMS.has(folded) || englishBases(folded).some((b) => KNOWN_FORMS.has(b));
+
+/**
+ * The names the visitor typed — a place, a brand, a product ("Hà Nội", "TOEFL", "iCloud") — folded, each
+ * maybe several words: a run of words capitalised inside a sentence, or a word with a capital or a digit
+ * inside it. What the lexicon knows ("Sunday", "Thẻ Vàng") it reads instead; bare numbers are amounts and
+ * sizes, not names.
+ */
+export function typedNames(question: string): string[] {
+  const names: string[] = [];
+  let run: { folded: string; brand: boolean }[] = [];
+  const end = () => {
+    // "US", "OK": a common word in capitals; "Hà" is one only inside "Hà Nội".
+    if (run.every((w) => FILLER.has(w.folded) && !w.brand)) run = [];
+    const phrase = run.map((w) => w.folded).join(" ");
+    const name =
+      run.some((w) => w.brand) || (run.length > 1 ? !known(phrase) : run.length === 1 && !known(phrase));
+    if (name) names.push(phrase);
+    run = [];
+  };
+  let sentenceStart = true;
+  for (const m of question.normalize("NFC").matchAll(/[\p{L}\p{N}]+|[.!?]/gu)) {
+    const token = m[0];
+    if (/^[.!?]$/.test(token)) {
+      end();
+      sentenceStart = true;
+      continue;
+    }
+    const folded = foldForSearch(token);
+    const brand = /^.+[\p{Lu}\p{N}]/u.test(token) && /\p{L}/u.test(token) && !FILLER.has(folded);
+    const capital = !sentenceStart && /^\p{Lu}/u.test(token);
+    // "I" is capitalised everywhere; a particle like "Hà" of "Hà Nội" only as part of a name.
+    if ((brand || capital) && token.length > 1) run.push({ folded, brand });
+    else end();
+    sentenceStart = false;
+  }
+  end();
+  return names;
+}
+
 /** The base forms an English word may stand for: "opens" → open, "charges" → charge, "parked" → park. */
 export function englishBases(word: string): string[] {
   const out = [word];

@@ -15,7 +15,7 @@ import { expandQuestion } from "./expand";
 import { foldForSearch, passageSearchText } from "./fold";
 import type { ChatTurn } from "./follow-up";
 import { fuseRanks } from "./fuse";
-import { type CrossReading, crossCoverage, crossLingual } from "./lexicon";
+import { type CrossReading, crossCoverage, crossLingual, typedNames } from "./lexicon";
 import { planRewrite } from "./rewrite-plan";
 import type { SearchHit } from "./search";
 import { cachedSearches, corpusVersion } from "./search-cache";
@@ -122,7 +122,7 @@ async function find(db: Db, opts: RetrieveOptions): Promise<Retrieval> {
     ).slice(0, limit);
     return {
       hits,
-      answerable: verdicts.some(Boolean),
+      answerable: verdicts.some(Boolean) && namesFound(question, lists),
       queries: distinct.map((q) => q.text),
       corpusVersion: version,
       reading,
@@ -234,6 +234,28 @@ async function answeringQueries(
     if (bestCoverage(hits, shapes[i]!, weights) < ANSWERABLE_SHARE) return false;
     if (q.kind !== "followUp" || topic.terms.length === 0) return true;
     return bestCoverage(hits, topic, weights) > 0;
+  });
+}
+
+/**
+ * Whether every name the visitor typed ("Hà Nội", "TOEFL", "iCloud") is in a passage found: a branch in
+ * Hà Nội is not answered by the branch in Vỹ Dạ, a TOEFL course not by the IELTS one. The search looks for
+ * a question's rarest words first, so a passage holding the name, if any, is among those found.
+ */
+function namesFound(question: string, lists: SearchHit[][]): boolean {
+  const names = typedNames(question);
+  if (names.length === 0) return true;
+  const texts = new Map<number, string>();
+  for (const list of lists)
+    for (const h of list)
+      if (!texts.has(h.passageId)) texts.set(h.passageId, ` ${passageSearchText(h.heading, h.content)} `);
+  // Each word of the name in one passage, a plural at its singular ("iPads" → "iPad"), in any order
+  // ("Samsung S23" is the row "Samsung Galaxy S23").
+  const has = (t: string, w: string) =>
+    t.includes(` ${w} `) || (/[^s]s$/.test(w) && t.includes(` ${w.slice(0, -1)} `));
+  return names.every((name) => {
+    const words = name.split(" ");
+    return [...texts.values()].some((t) => words.every((w) => has(t, w)));
   });
 }
 

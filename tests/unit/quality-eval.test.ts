@@ -194,6 +194,21 @@ describe("quality evaluation: the documents and the held-out half on PGlite", ()
     console.log(`[quality-eval pglite, held-out] right/unrelated/fallback: ${summary}`);
   });
 
+  it("falls back on a place no passage names, though the branch it asks about is there", async () => {
+    const { db } = database();
+    const elsewhere = await askAsVisitor(db, agents.sen, {
+      q: "Tiệm có chi nhánh ở Hà Nội không?",
+      lang: "vi",
+    });
+    expect(elsewhere.answer.mode).toBe("fallback");
+    const here = await askAsVisitor(db, agents.sen, {
+      q: "Chi nhánh ở Vỹ Dạ có chỗ ngồi không?",
+      lang: "vi",
+    });
+    expect(here.answer.mode).toBe("quote");
+    expect(here.answer.content).toContain("112 Nguyễn Sinh Cung");
+  });
+
   it("scores a question asked in the document's own words right, and nonsense as the fallback", async () => {
     const { db } = database();
     const verbatim: EvalCase = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { coverage, queryShape } from "@/lib/retrieval/answerable";
-import { crossCoverage, crossLingual, englishSynonyms } from "@/lib/retrieval/lexicon";
+import { crossCoverage, crossLingual, englishSynonyms, typedNames } from "@/lib/retrieval/lexicon";
 import { analyzedUnits, questionShape, scoreUnit } from "@/lib/retrieval/match";
 import type { SearchHit } from "@/lib/retrieval/search";
 
@@ -71,5 +71,17 @@ describe("a reading in Vietnamese", () => {
     expect(
       unknown === null || crossCoverage(unknown, padded("banh mi chay gia 25000d")).topic === false,
     ).toBe(true);
+  });
+});
+
+describe("names the visitor typed", () => {
+  it("reads places, brands and products, not the words the lexicon knows", () => {
+    expect(typedNames("Tiệm có chi nhánh ở Hà Nội không?")).toEqual(["ha noi"]);
+    expect(typedNames("Do you run TOEFL courses?")).toEqual(["toefl"]);
+    expect(typedNames("Can you unlock an iCloud account?")).toEqual(["icloud"]);
+    // Known words, capitalised common words and bare numbers are no names.
+    expect(typedNames("Are you open on Sunday?")).toEqual([]);
+    expect(typedNames("Can I pay in US dollars? Is it OK if I come at 5?")).toEqual([]);
+    expect(typedNames("Thẻ Vàng được giảm bao nhiêu phần trăm?")).toEqual([]);
   });
 });
