@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
@@ -38,15 +38,21 @@ afterAll(async () => {
   rmSync(backupDir, { recursive: true, force: true });
 });
 
-/** npm run backup / restore as an operator runs them: a process of their own with the server's settings. */
-function cli(script: "backup" | "restore", args: string[], env: Record<string, string>) {
-  const res = spawnSync(path.join(root, "node_modules/.bin/tsx"), [`scripts/${script}.ts`, ...args], {
+/**
+ * npm run backup / restore as an operator runs them: a process of their own with the server's settings.
+ * Not spawnSync: the S3 peer answers from this process, whose event loop must keep running meanwhile.
+ */
+async function cli(script: "backup" | "restore", args: string[], env: Record<string, string>) {
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), [`scripts/${script}.ts`, ...args], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", ...env },
-    encoding: "utf8",
-    timeout: 240_000,
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  return { status: res.status, output: `${res.stdout}${res.stderr}` };
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const status = await new Promise<number | null>((resolve) => child.once("close", resolve));
+  return { status, output };
 }
 
 /** Every table of the app (public and drizzle's), each with its row count and a fingerprint of its rows. */
@@ -181,7 +187,7 @@ describe("npm run backup, then npm run restore on a fresh process", () => {
       DATA_DIR: first.dataDir,
       ...(first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}),
     };
-    const backup = cli("backup", ["--out", file], cliEnv);
+    const backup = await cli("backup", ["--out", file], cliEnv);
     expect(backup.output).toMatch(/Backup written/);
     expect(backup.status).toBe(0);
     expect(statSync(file).mode & 0o077).toBe(0);
@@ -191,7 +197,7 @@ describe("npm run backup, then npm run restore on a fresh process", () => {
 
     // A restore refuses while the server holds the embedded database, before touching it.
     if (!onPostgres) {
-      const busy = cli("restore", [file], cliEnv);
+      const busy = await cli("restore", [file], cliEnv);
       expect(busy.status).toBe(1);
       expect(busy.output).toMatch(/in use by another AgentCity process.*stop the server first/s);
     }
@@ -206,13 +212,17 @@ describe("npm run backup, then npm run restore on a fresh process", () => {
     rmSync(first.dataDir, { recursive: true, force: true });
     expect(await storedFiles(first.dataDir)).toEqual({});
 
-    const restored = cli("restore", [file], cliEnv);
+    const restored = await cli("restore", [file], cliEnv);
     expect(restored.output).toMatch(/Restored the backup/);
     expect(restored.status).toBe(0);
     // A second restore onto what is now there refuses without --force, naming what it found.
-    const again = cli("restore", [file], cliEnv);
+    const again = await cli("restore", [file], cliEnv);
     expect(again.status).toBe(1);
     expect(again.output).toMatch(/target is not empty.*--force/s);
+    // With --force it replaces what is there (the database emptied first, the store's objects removed).
+    const forced = await cli("restore", [file, "--force"], cliEnv);
+    expect(forced.output).toMatch(/Restored the backup/);
+    expect(forced.status).toBe(0);
 
     server = await startTestServer({
       env,
