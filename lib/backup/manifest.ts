@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { assertKey } from "@/lib/storage/key";
 import type { SchemaVersion } from "./schema-version";
 import { BackupFileError, type WrittenPart } from "./tar";
 
@@ -20,6 +21,12 @@ export const SECRET_PART = "config/session-secret";
 export const FILES_PREFIX = "files/";
 
 export type DatabaseKind = keyof typeof DATABASE_PART;
+
+/**
+ * The largest stored file a restore takes: uploads are at most 1 MB, so anything far larger was not made by
+ * a backup, and each file is put back whole, from memory.
+ */
+export const MAX_STORED_FILE = 64 * 1024 * 1024;
 
 const part = z.object({
   name: z.string().min(1).max(300),
@@ -125,8 +132,26 @@ export function checkParts(manifest: Manifest, seen: WrittenPart[]): void {
   for (const name of expected.keys()) {
     if (!found.has(name)) throw new BackupFileError(`part ${name} is missing from the file`);
   }
+  for (const p of seen) checkPartName(p);
   if (!found.has(DATABASE_PART[manifest.database.kind])) {
     throw new BackupFileError(`the backup holds no database (${DATABASE_PART[manifest.database.kind]})`);
+  }
+}
+
+/** Only parts a backup writes: a stored file's name must be a store key (no path out of the store). */
+function checkPartName(p: WrittenPart): void {
+  if (p.name === SECRET_PART || (Object.values(DATABASE_PART) as string[]).includes(p.name)) return;
+  if (!p.name.startsWith(FILES_PREFIX))
+    throw new BackupFileError(`part ${p.name} is not part of an AgentCity backup`);
+  try {
+    assertKey(p.name.slice(FILES_PREFIX.length));
+  } catch {
+    throw new BackupFileError(`part ${p.name} is not a stored file's name: the file was altered`);
+  }
+  if (p.size > MAX_STORED_FILE) {
+    throw new BackupFileError(
+      `part ${p.name} is ${p.size} bytes, more than any stored file: the file was altered`,
+    );
   }
 }
 

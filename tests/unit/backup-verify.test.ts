@@ -183,6 +183,38 @@ describe("backup verification", () => {
     await refused(text, /damaged/);
   });
 
+  it("refuses parts that a backup never writes: a path out of the store, a stranger, an oversized file", async () => {
+    const dir = tempDir();
+    const db = { name: DATABASE_PART.pglite, bytes: new Uint8Array([1, 2, 3]) };
+    const cases: [string, Parts, RegExp][] = [
+      [
+        "escape",
+        [db, { name: "files/../../etc/cron.d/x", bytes: new Uint8Array([1]) }],
+        /not a stored file's name/,
+      ],
+      [
+        "absolute",
+        [db, { name: "files//etc/passwd", bytes: new Uint8Array([1]) }],
+        /not a stored file's name/,
+      ],
+      [
+        "stranger",
+        [db, { name: "scripts/postinstall.sh", bytes: new Uint8Array([1]) }],
+        /not part of an AgentCity backup/,
+      ],
+      [
+        "huge",
+        [db, { name: "files/agents/a1/big", bytes: new Uint8Array(64 * 1024 * 1024 + 1) }],
+        /more than any stored file/,
+      ],
+    ];
+    for (const [name, parts, message] of cases) {
+      const file = path.join(dir, `${name}.tar`);
+      await writeBackup(file, { parts });
+      await refused(file, message);
+    }
+  });
+
   it("refuses a backup with no database part", async () => {
     const file = path.join(tempDir(), "nodb.tar");
     await writeBackup(file, { parts: [{ name: "files/agents/a1/d1", bytes: new Uint8Array([1]) }] });

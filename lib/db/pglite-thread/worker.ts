@@ -131,7 +131,9 @@ async function dump(): Promise<Uint8Array> {
 /** An answer that cannot be copied (it should not happen: rows are plain data) is an error, not a crash. */
 function answer(id: number, value: unknown) {
   try {
-    post({ id, ok: true, value });
+    // A data folder's copy (dump) is moved to the server's thread, not copied: it is the database's size.
+    if (value instanceof Uint8Array) port.postMessage({ id, ok: true, value }, [value.buffer as ArrayBuffer]);
+    else post({ id, ok: true, value });
   } catch (err) {
     post({ id, ok: false, error: serializeError(err) });
   }
