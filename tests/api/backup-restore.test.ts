@@ -190,6 +190,8 @@ describe("npm run backup, then npm run restore on a fresh process", () => {
     const backup = await cli("backup", ["--out", file], cliEnv);
     expect(backup.output).toMatch(/Backup written/);
     expect(backup.status).toBe(0);
+    // The figures for the record: size and time, as the operator reads them.
+    console.info(`[backup-restore] ${backup.output.trim()}`);
     expect(statSync(file).mode & 0o077).toBe(0);
     // The server kept running throughout, and nothing changed in it.
     expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
