@@ -367,6 +367,22 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** host/bucket/key instead of bucket.host/key: MinIO and most self-hosted servers need it. */
   S3_FORCE_PATH_STYLE: bool,
+  /**
+   * Scheduled backups (npm run backup, lib/backup): a cron expression (e.g. "30 2 * * *", nightly at 02:30 in
+   * the server's time zone) taken by the worker into BACKUP_DIR, keeping the newest BACKUP_KEEP. Unset = none.
+   */
+  BACKUP_CRON: optionalText.refine(
+    (v) => v === undefined || v.split(/\s+/).length === 5 || v.split(/\s+/).length === 6,
+    "BACKUP_CRON must be a cron expression of 5 (or 6) fields, e.g. 30 2 * * *",
+  ),
+  /** Where scheduled backups are written; relative paths are under the working folder. */
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z.coerce
+    .number({ error: "BACKUP_KEEP must be a whole number from 1 to 1000" })
+    .int({ error: "BACKUP_KEEP must be a whole number from 1 to 1000" })
+    .min(1, { error: "BACKUP_KEEP must be a whole number from 1 to 1000" })
+    .max(1000, { error: "BACKUP_KEEP must be a whole number from 1 to 1000" })
+    .default(7),
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });
@@ -436,6 +452,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     for (const key of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!raw[key]) throw new ConfigError(key, "required when FILE_STORE is s3");
     }
+  }
+  if (raw.BACKUP_CRON && !raw.BACKUP_DIR) {
+    throw new ConfigError(
+      "BACKUP_DIR",
+      "required when BACKUP_CRON is set: the folder scheduled backups go to",
+    );
   }
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   return {

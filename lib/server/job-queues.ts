@@ -1,4 +1,5 @@
 import "server-only";
+import { backupQueue } from "@/lib/backup/schedule";
 import { billingQueues } from "@/lib/billing/jobs";
 import type { Config } from "@/lib/config";
 import { ingestQueue } from "@/lib/ingest/queue";
@@ -6,6 +7,6 @@ import type { JobQueue } from "@/lib/jobs/workers";
 import { cleanupQueue } from "@/lib/maintenance/jobs";
 
 /** The background queues this build knows; the web process and `npm run worker` share the list. */
-export function jobQueues(cfg: Pick<Config, "WORKER_CONCURRENCY">): ReadonlyArray<JobQueue> {
-  return [cleanupQueue, ingestQueue(cfg.WORKER_CONCURRENCY), ...billingQueues];
+export function jobQueues(cfg: Config): ReadonlyArray<JobQueue> {
+  return [cleanupQueue, ingestQueue(cfg.WORKER_CONCURRENCY), ...billingQueues, backupQueue(cfg)];
 }

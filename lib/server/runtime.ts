@@ -1,4 +1,5 @@
 import "server-only";
+import { serveSnapshots } from "@/lib/backup/snapshot-socket";
 import { broadcaster } from "@/lib/cache/broadcast";
 import { type Config, config } from "@/lib/config";
 import { outsideRequest } from "@/lib/context/request-id";
@@ -64,6 +65,12 @@ async function boot(): Promise<Runtime> {
   }
   const work = database.kind === "pglite" || cfg.WORKER_MODE === "inline";
   const jobs = await startJobSystem(database, { work, queues: jobQueues(cfg) });
+  // npm run backup asks this process for a copy of the embedded database it owns (lib/backup).
+  if (database.kind === "pglite") {
+    await serveSnapshots(database, cfg.DATA_DIR).catch((err) =>
+      log.warn(`backups while running are unavailable: ${(err as Error).message}`),
+    );
+  }
   startRedirectRefresh(database.db, cfg.REDIRECTS_REFRESH_SECONDS);
   registerEmbedPolicyLookup(async () => database.db);
   // Other instances' changes reach this process's caches (one process on PGlite: nobody to hear).

@@ -1,8 +1,7 @@
 import "server-only";
-import type { Dirent } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { assertKey } from "./key";
+import { isStoredKey, listFiles } from "./local-files";
 import type { FileStore } from "./store";
 
 /** Where originals are copied to: a store that can also say how big an object already is. */
@@ -23,9 +22,6 @@ type Progress = { write(text: string): unknown; isTTY?: boolean };
 /** Copies at once; a few in flight hide the round trips without crowding a small bucket host. */
 const PARALLEL = 4;
 
-/** A temporary file of localStore's (`<name>.<12 hex>.tmp`): a write that never finished. */
-const LEFTOVER = /\.[0-9a-f]{12}\.tmp$/;
-
 /**
  * Copies every original under `root` (DATA_DIR/files) into `target` under the same key. Each copy is one
  * whole put, so an interrupted run leaves nothing half copied; a key already in the target with the same
@@ -41,7 +37,7 @@ export async function migrateFiles(
   const ignored: string[] = [];
   const keys: string[] = [];
   for (const rel of files) {
-    if (LEFTOVER.test(rel) || !isKey(rel)) ignored.push(rel);
+    if (!isStoredKey(rel)) ignored.push(rel);
     else keys.push(rel);
   }
   const result: MigrationResult = { total: keys.length, copied: 0, skipped: 0, ignored };
@@ -80,29 +76,4 @@ function progressBar(progress: Progress, total: number) {
     if (progress.isTTY) progress.write(`\r\x1b[2K${line}`);
     else progress.write(`${line}\n`);
   };
-}
-
-function isKey(rel: string): boolean {
-  try {
-    assertKey(rel);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Every file under root as a /-separated relative path, sorted so runs go in the same order. */
-async function listFiles(root: string): Promise<string[]> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(root, { recursive: true, withFileTypes: true });
-  } catch (err) {
-    // No folder: nothing was ever uploaded on this machine.
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw err;
-  }
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
-    .sort();
 }

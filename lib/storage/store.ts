@@ -5,6 +5,7 @@ import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises
 import path from "node:path";
 import { config } from "@/lib/config";
 import { assertKey } from "./key";
+import { isStoredKey, listFiles } from "./local-files";
 import { configuredS3Store } from "./s3";
 import type { CheckedFileStore } from "./types";
 
@@ -36,6 +37,9 @@ export function localStore(root: string): CheckedFileStore {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *list() {
+      for (const rel of await listFiles(root)) if (isStoredKey(rel)) yield rel;
     },
     async check() {
       // The folder may not exist before the first upload; put would create it, so may the check.

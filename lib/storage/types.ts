@@ -15,6 +15,8 @@ export type StoreKind = "local" | "s3";
 /** A store that can also say what it is and whether it answers (/api/health). */
 export type CheckedFileStore = FileStore & {
   readonly kind: StoreKind;
+  /** Every key stored, in no promised order (backups read the whole store through it). */
+  list(): AsyncIterable<string>;
   /** true when the store can be used now; never throws, and settles within a few seconds */
   check(): Promise<boolean>;
 };

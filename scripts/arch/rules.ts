@@ -45,6 +45,8 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // Jobs knows no domain: lib/server hands it the queues and their handlers.
   "lib/jobs": ["lib/config", "lib/db", "lib/logger", "lib/metrics"],
   "lib/maintenance": ["lib/db", "lib/jobs", "lib/logger"],
+  // Backups of the database and the file store (npm run backup / restore, BACKUP_CRON).
+  "lib/backup": ["lib/config", "lib/db", "lib/jobs", "lib/logger", "lib/storage"],
   "lib/redirects": ["lib/db", "lib/logger"],
   // The icon collections the app serves at /icons/{prefix}.json.
   "lib/icons": ["lib/http", "lib/shared"],

@@ -5,12 +5,17 @@ import { baseUrl } from "./http";
 type SignedIn = { access: string };
 
 /** One GraphQL call as `owner`; fails the test on a GraphQL error. */
-export async function ownerGql<T>(owner: SignedIn, query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${baseUrl()}/api/graphql`, {
+export async function ownerGql<T>(
+  owner: SignedIn,
+  query: string,
+  variables: Record<string, unknown> = {},
+  base = baseUrl(),
+) {
+  const res = await fetch(`${base}/api/graphql`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
-      origin: baseUrl(),
+      origin: base,
       authorization: `Bearer ${owner.access}`,
     },
     body: JSON.stringify({ query, variables }),
@@ -20,7 +25,10 @@ export async function ownerGql<T>(owner: SignedIn, query: string, variables: Rec
   return body.data;
 }
 
-/** `owner` buys `plan` on `cycle` in `currency` with the sandbox's 4242 card, and waits until it is active. */
+/**
+ * `owner` buys `plan` on `cycle` in `currency` with the sandbox's 4242 card, and waits until it is active;
+ * on the run's server, or on `base` (a file's own).
+ */
 export async function buyWithSandboxCard(
   owner: SignedIn,
   {
@@ -28,17 +36,19 @@ export async function buyWithSandboxCard(
     cycle = "monthly",
     currency = "VND",
   }: { plan?: string; cycle?: string; currency?: string } = {},
+  base = baseUrl(),
 ): Promise<void> {
   const started = await ownerGql<{ create_payment_token: { token: string } }>(
     owner,
     "mutation C($input: PaymentTokenInput!) { create_payment_token(input: $input) { token } }",
     { input: { plan, cycle, currency } },
+    base,
   );
-  const paid = await fetch(`${baseUrl()}/api/v1/billing/sandbox/pay`, {
+  const paid = await fetch(`${base}/api/v1/billing/sandbox/pay`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
-      origin: baseUrl(),
+      origin: base,
       authorization: `Bearer ${owner.access}`,
     },
     body: JSON.stringify({
@@ -53,8 +63,14 @@ export async function buyWithSandboxCard(
   await expect
     .poll(
       async () =>
-        (await ownerGql<{ subscription: { status: string } | null }>(owner, "{ subscription { status } }"))
-          .subscription?.status,
+        (
+          await ownerGql<{ subscription: { status: string } | null }>(
+            owner,
+            "{ subscription { status } }",
+            {},
+            base,
+          )
+        ).subscription?.status,
       { timeout: 20_000 },
     )
     .toBe("active");

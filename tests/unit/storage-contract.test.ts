@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FileStore, localStore } from "@/lib/storage/store";
+import { type CheckedFileStore, localStore } from "@/lib/storage/store";
 import { tempDirs } from "../helpers/temp";
 import { type S3Peer, startS3Peer } from "../peers/s3";
 
@@ -10,7 +10,7 @@ import { type S3Peer, startS3Peer } from "../peers/s3";
  * nothing else.
  */
 type Harness = {
-  store: FileStore;
+  store: CheckedFileStore;
   /** Proves nothing reached the store since the harness was made (bad keys must be refused before). */
   untouched: () => void;
 };
@@ -92,6 +92,17 @@ function contract(name: string, harness: () => Harness) {
         await expect(store.delete(bad), bad).rejects.toThrow(/invalid storage key/);
       }
       untouched();
+    });
+
+    it("lists every key it holds, and none it does not (what a backup reads)", async () => {
+      const { store } = harness();
+      const keys = Array.from({ length: 25 }, (_, i) => `agents/listed/doc-${i}`);
+      for (const key of keys) await store.put(key, encoder.encode(key));
+      await store.put("agents/listed/gone", encoder.encode("x"));
+      await store.delete("agents/listed/gone");
+      const listed: string[] = [];
+      for await (const key of store.list()) if (key.startsWith("agents/listed/")) listed.push(key);
+      expect(listed.sort()).toEqual([...keys].sort());
     });
 
     it("keeps many keys under one prefix apart", async () => {

@@ -34,6 +34,8 @@ export type Request =
   | { id: number; op: "end"; tx: TxId; commit: boolean }
   | { id: number; op: "listen"; channel: string }
   | { id: number; op: "unlisten"; channel: string }
+  /** a consistent copy of the data folder as a tar (lib/backup): answers a Uint8Array */
+  | { id: number; op: "dump" }
   | { id: number; op: "close" };
 
 export type Reply =

@@ -235,6 +235,11 @@ export class PgliteThread {
     };
   }
 
+  /** A consistent copy of the data folder as a tar (PGlite's dumpDataDir), for lib/backup. */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.#call({ op: "dump" });
+  }
+
   /** Closes the database (after the statements already asked for) and ends the thread. */
   async close(): Promise<void> {
     if (this.#gone) return;
