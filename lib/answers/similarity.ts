@@ -1,7 +1,15 @@
 import "server-only";
 import { foldForSearch } from "@/lib/retrieval/fold";
 import { detectLanguage } from "@/lib/retrieval/language";
-import { type CrossReading, crossCoverage, crossLingual, englishBases } from "@/lib/retrieval/lexicon";
+import {
+  type CrossGroup,
+  type CrossReading,
+  crossCoverage,
+  crossLingual,
+  englishBases,
+} from "@/lib/retrieval/lexicon";
+import { LEXICON_LINES } from "@/lib/retrieval/lexicon-entries";
+import { markedTokens } from "@/lib/retrieval/query";
 
 /**
  * How close a visitor's question is to a taught question (issue 44), in the same language or across
@@ -22,9 +30,13 @@ export type Phrasing = {
   padded: string;
   /** Content words, folded. */
   words: string[];
+  /** Each content word's forms (an English word's bases). */
+  forms: string[][];
   /** Every base form of the content words, for the other side's lookups. */
   bases: Set<string>;
   reading: CrossReading | null;
+  /** The reading's groups by their words, with their weight. */
+  groupKeys: Map<string, number>;
 };
 
 // Words that say how something is asked, not what: left out of the comparison (per language, so the
@@ -46,36 +58,101 @@ const STOP_VI = new Set(
   ).split(" "),
 );
 
+// Words that name the business rather than what is asked ("Tiệm có …?", "Does the shop …?"): no topic.
+const GENERIC = new Set(["tiem", "quan", "shop", "store", "cua", "hang", "cuahang", "ban", "minh"]);
+
+/**
+ * Each lexicon entry's Vietnamese forms as written, by its English forms as a reading's group lists them.
+ * The lexicon matches Vietnamese folded, so a word typed with marks can be read as another word with the
+ * same letters ("tiệm", a shop, as "tiêm", an injection; "có" as "cỡ"): a group read from Vietnamese text
+ * is kept only when one of its forms is there as typed, marks and all, or where the visitor typed no marks.
+ */
+const VI_FORMS = (() => {
+  const byKey = new Map<string, string[]>();
+  for (const line of LEXICON_LINES.split("\n")) {
+    const [enSide, viSide] = line.split("=");
+    if (!enSide || !viSide) continue;
+    const forms = (side: string) =>
+      side
+        .split("|")
+        .map((f) => f.trim())
+        .filter(Boolean);
+    const key = [...new Set(forms(enSide).map((f) => foldForSearch(f)))].join("|");
+    byKey.set(key, [...(byKey.get(key) ?? []), ...forms(viSide).map((f) => markedTokens(f).join(" "))]);
+  }
+  return byKey;
+})();
+
+function typedAsWritten(group: CrossGroup, marked: string, unmarked: string): boolean {
+  const forms = VI_FORMS.get(group.words.join("|"));
+  if (!forms) return true;
+  return forms.some((f) => marked.includes(` ${f} `) || unmarked.includes(` ${foldForSearch(f)} `));
+}
+
+function readingOf(text: string, language: "en" | "vi"): CrossReading | null {
+  const reading = crossLingual(text);
+  if (!reading) return null;
+  const stop = language === "en" ? STOP_EN : STOP_VI;
+  const tokens = markedTokens(text);
+  const marked = ` ${tokens.join(" ")} `;
+  // Words typed with marks left out: what is left may be read either way.
+  const unmarked = ` ${tokens.map((w) => (w === foldForSearch(w) ? w : "_")).join(" ")} `;
+  const groups = reading.groups.filter((g) =>
+    g.literal
+      ? !GENERIC.has(g.words[0]!) && !stop.has(g.words[0]!)
+      : language === "en" || typedAsWritten(g, marked, unmarked),
+  );
+  return groups.length ? { ...reading, groups } : null;
+}
+
 export function readPhrasing(text: string): Phrasing {
   const folded = foldForSearch(text);
   const language = detectLanguage(text);
   const stop = language === "en" ? STOP_EN : STOP_VI;
   const words = folded ? folded.split(" ").filter((w) => !stop.has(w)) : [];
-  const bases = new Set(words.flatMap((w) => (language === "en" ? englishBases(w) : [w])));
-  return { language, padded: ` ${folded} `, words, bases, reading: crossLingual(text) };
+  const forms = words.map((w) => (language === "en" ? englishBases(w) : [w]));
+  const reading = readingOf(text, language);
+  const groupKeys = new Map<string, number>();
+  for (const g of reading?.groups ?? []) groupKeys.set(g.words.join("|"), g.weight);
+  return {
+    language,
+    padded: ` ${folded} `,
+    words,
+    forms,
+    bases: new Set(forms.flat()),
+    reading,
+    groupKeys,
+  };
+}
+
+/**
+ * The words a phrasing can meet another by: its content words and their bases, and the words of its
+ * lexicon reading. Two phrasings that share none cannot be similar (similarity is 0), so a question is
+ * compared only with the phrasings it shares one with.
+ */
+export function keysOf(p: Phrasing): Set<string> {
+  const keys = new Set([...p.words, ...p.bases]);
+  for (const g of p.reading?.groups ?? []) for (const w of g.words) for (const t of w.split(" ")) keys.add(t);
+  return keys;
 }
 
 const harmonic = (a: number, b: number) => (a + b === 0 ? 0 : (2 * a * b) / (a + b));
 
 /** The share of `a`'s content words found among `b`'s. */
 function wordShare(a: Phrasing, b: Phrasing): number {
-  if (a.words.length === 0) return 0;
+  if (a.forms.length === 0) return 0;
   let found = 0;
-  for (const w of a.words) {
-    const forms = a.language === "en" ? englishBases(w) : [w];
-    if (forms.some((f) => b.bases.has(f))) found++;
-  }
-  return found / a.words.length;
+  for (const forms of a.forms) if (forms.some((f) => b.bases.has(f))) found++;
+  return found / a.forms.length;
 }
 
 /** Both readings' groups, in one language: the weighted share of `a`'s groups `b` has too. */
-function groupShare(a: CrossReading, b: CrossReading): number {
-  const keys = new Set(b.groups.map((g) => g.words.join("|")));
+function groupShare(a: Phrasing, b: Phrasing): number {
   let total = 0;
   let found = 0;
-  for (const g of a.groups) {
-    total += g.weight;
-    if (keys.has(g.words.join("|"))) found += g.weight;
+  for (const [key, weight] of a.groupKeys) {
+    total += weight;
+    if (b.groupKeys.has(key)) found += weight;
   }
   return total ? found / total : 0;
 }
@@ -84,7 +161,7 @@ function lexiconScore(a: Phrasing, b: Phrasing): number {
   if (!a.reading || !b.reading) return 0;
   if (a.language === b.language) {
     if (a.reading.target !== b.reading.target) return 0;
-    return harmonic(groupShare(a.reading, b.reading), groupShare(b.reading, a.reading));
+    return harmonic(groupShare(a, b), groupShare(b, a));
   }
   // Across languages each reading is in the other's language: looked for in its words.
   const ab = crossCoverage(a.reading, b.padded);
