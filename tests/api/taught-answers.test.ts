@@ -4,7 +4,7 @@ import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
 import { Visitor } from "../helpers/chat";
 import { ownerWithAgent } from "../helpers/chat-ui";
-import { bearerCall } from "../helpers/http";
+import { baseUrl, bearerCall } from "../helpers/http";
 import { BAKERY_FAQ_VI } from "../helpers/lingual-bakery";
 import { sql } from "../helpers/sql";
 import { MOCK_MODELS } from "../peers/openai";
@@ -117,12 +117,12 @@ describe("bad and hostile input", () => {
       answer: "a".repeat(2_000_000),
     });
     expect([413, 422]).toContain(huge.status);
-    const res = await fetch(`${(await import("../helpers/http")).baseUrl()}/api/v1/agent/answers`, {
+    const res = await fetch(`${baseUrl()}/api/v1/agent/answers`, {
       method: "POST",
       headers: { authorization: `Bearer ${bakery.token}`, "content-type": "application/json" },
       body: "{not json",
     });
-    expect(res.status).toBe(400);
+    expect([400, 422]).toContain(res.status);
   });
 
   it("treats another owner's answer, or a non-id, as not found", async () => {
