@@ -47,7 +47,9 @@ describe("Setup → Hỏi & Đáp on a phone (vi)", () => {
     );
     expect(await scrollsSideways(page)).toBe(false);
 
-    // Edit in place.
+    // Edit in place, once the toast (4 s, bottom of a phone's screen, over the form's button) has gone.
+    const toasts = page.locator("[data-sonner-toast]");
+    await toasts.first().waitFor({ state: "detached", timeout: 10_000 });
     await item.getByRole("button", { name: "Sửa" }).click();
     await item.getByLabel("Câu trả lời").fill("Dạ có, tiệm nhận MoMo và ZaloPay, không thu thêm phí.");
     await item.getByRole("button", { name: "Lưu" }).click();
@@ -66,6 +68,7 @@ describe("Setup → Hỏi & Đáp on a phone (vi)", () => {
     );
 
     // Removal asks first.
+    await toasts.first().waitFor({ state: "detached", timeout: 10_000 });
     await item.getByTestId("taught-answer-remove").click();
     const dialog = page.getByRole("alertdialog");
     await dialog.waitFor();
