@@ -58,8 +58,12 @@ const STOP_VI = new Set(
   ).split(" "),
 );
 
-// Words that name the business rather than what is asked ("Tiệm có …?", "Does the shop …?"): no topic.
-const GENERIC = new Set(["tiem", "quan", "shop", "store", "cua", "hang", "cuahang", "ban", "minh"]);
+// Words that name the business rather than what is asked ("Tiệm có …?", "Does the shop …?"): no topic,
+// whether left as a literal word or read by the lexicon as "shop" or "cửa hàng".
+const GENERIC = new Set([
+  ...["tiem", "quan", "cua hang", "cuahang", "shop", "shops", "store", "stores", "branch", "branches"],
+  ...["business", "office", "company", "cong ty", "ban", "minh"],
+]);
 
 /**
  * Each lexicon entry's Vietnamese forms as written, by its English forms as a reading's group lists them.
@@ -98,9 +102,11 @@ function readingOf(text: string, language: "en" | "vi"): CrossReading | null {
   // Words typed with marks left out: what is left may be read either way.
   const unmarked = ` ${tokens.map((w) => (w === foldForSearch(w) ? w : "_")).join(" ")} `;
   const groups = reading.groups.filter((g) =>
-    g.literal
-      ? !GENERIC.has(g.words[0]!) && !stop.has(g.words[0]!)
-      : language === "en" || typedAsWritten(g, marked, unmarked),
+    g.words.some((w) => GENERIC.has(w))
+      ? false
+      : g.literal
+        ? !stop.has(g.words[0]!)
+        : language === "en" || typedAsWritten(g, marked, unmarked),
   );
   return groups.length ? { ...reading, groups } : null;
 }
