@@ -6,10 +6,10 @@ import { PlusIcon } from "@/components/icons/lite/plus";
 import { toast } from "@/components/shell/toast";
 import { Button } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/client/api";
-import { useAddDocuments } from "@/lib/client/queries/training";
+import { useTeachAnswer } from "@/lib/client/queries/answers";
 import type { UnansweredQuestion } from "@/lib/contracts/history";
 
-/** One question the agent could not answer, with a form to teach it the answer. */
+/** One question the agent could not answer, with a form to teach it the answer (a taught answer). */
 export function UnansweredItem({
   item,
   added,
@@ -24,7 +24,7 @@ export function UnansweredItem({
   const t = useTranslations("history.insight");
   const [open, setOpen] = useState(false);
   const [answer, setAnswer] = useState("");
-  const add = useAddDocuments();
+  const add = useTeachAnswer();
   const busy = add.isPending;
   const id = useId();
 
@@ -32,19 +32,11 @@ export function UnansweredItem({
     const text = answer.trim();
     if (!text) return;
     try {
-      const question = item.question.trim();
-      const result = await add.mutateAsync({
-        type: "text",
-        title: question.slice(0, 200),
-        content: `${question}\n\n${text}`,
-      });
-      if (result.accepted.length > 0) {
-        toast.success(t("addedToast"));
-        setOpen(false);
-        onAdded();
-      } else {
-        toast.error(result.rejected[0]?.detail || t("addFailed"));
-      }
+      // A taught answer (issue 44): this question, and ones close to it, get the owner's words from now on.
+      await add.mutateAsync({ question: item.question.trim().slice(0, 500), answer: text });
+      toast.success(t("addedToast"));
+      setOpen(false);
+      onAdded();
     } catch (err) {
       toast.error(err instanceof ApiClientError && err.detail ? err.detail : t("addFailed"));
     }

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { AgentRow } from "@/lib/agents/queries";
+import { taughtReply } from "@/lib/answers/reply";
 import type { Db } from "@/lib/db/client";
 import type { ConversationChannel } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/errors";
@@ -132,7 +133,7 @@ export async function ask(db: Db, scope: ChatScope, input: AskInput): Promise<As
     const shutdown = shutdownSignal();
     const signal = AbortSignal.any([reader, shutdown]);
     const { emitted, outcome } = composing((onEvent) =>
-      composeAnswer(db, {
+      composeOrTaught(db, {
         agent,
         corpusVersion: scope.corpusVersion,
         question: input.content,
@@ -195,7 +196,7 @@ async function askedAtOnce(
   const made: ComposeEvent[] = [];
   let outcome: AnswerOutcome;
   try {
-    outcome = await composeAnswer(db, {
+    outcome = await composeOrTaught(db, {
       agent: scope.agent,
       corpusVersion: scope.corpusVersion,
       question: input.content,
@@ -225,6 +226,27 @@ async function askedAtOnce(
       yield* made;
       yield { type: "done", message: stored.answer };
     },
+  };
+}
+
+/**
+ * An answer the owner taught, when the question is close to one (issue 44: it wins over the documents, with
+ * or without a model, and is given word for word); otherwise the engine's answer.
+ */
+async function composeOrTaught(db: Db, input: Parameters<typeof composeAnswer>[1]): Promise<AnswerOutcome> {
+  const taught = await taughtReply(db, input.agent, input.question, input.language);
+  if (!taught) return composeAnswer(db, input);
+  input.onEvent({ type: "sources", sources: taught.sources });
+  input.onEvent({ type: "delta", text: taught.content });
+  return {
+    ...taught,
+    mode: "quote",
+    status: "complete",
+    model: null,
+    inputTokens: null,
+    outputTokens: null,
+    firstTokenMs: Date.now() - input.startedAt,
+    errorKey: null,
   };
 }
 

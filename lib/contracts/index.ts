@@ -1,4 +1,5 @@
 import { agentContracts } from "./agent";
+import { answerContracts } from "./answers";
 import { apiKeyContracts } from "./api-keys";
 import { authContracts } from "./auth";
 import { billingContracts } from "./billing";
@@ -20,6 +21,7 @@ export const contracts = {
   ...agentContracts,
   ...modelContracts,
   ...trainingContracts,
+  ...answerContracts,
   ...chatContracts,
   ...historyContracts,
   ...authContracts,

@@ -291,6 +291,28 @@ export const documents = pgTable(
   ],
 );
 
+/**
+ * An answer the owner taught (issue 44): one or more phrasings of a question and the answer to give,
+ * word for word, when a visitor asks something close to one of them. Counts as a document of the plan.
+ */
+export const taughtAnswers = pgTable(
+  "taught_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    questions: text("questions").array().notNull(),
+    answer: text("answer").notNull(),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (t) => [index("taught_answers_agent_idx").on(t.agentId, t.insertedAt)],
+);
+
 /** Each page a website crawl found (AGENT-4), with its own status so the owner sees progress. */
 export const crawlPages = pgTable(
   "crawl_pages",

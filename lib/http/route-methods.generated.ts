@@ -6,6 +6,8 @@ export const routeMethods: ReadonlyArray<{ pattern: string; methods: readonly st
   { pattern: "/api/metrics", methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] },
   { pattern: "/api/test/sql", methods: ["POST"] },
   { pattern: "/api/v1/agent", methods: ["GET", "POST"] },
+  { pattern: "/api/v1/agent/answers", methods: ["GET", "POST"] },
+  { pattern: "/api/v1/agent/answers/[id]", methods: ["PATCH", "DELETE"] },
   { pattern: "/api/v1/agent/api-keys", methods: ["GET", "POST"] },
   { pattern: "/api/v1/agent/api-keys/[id]", methods: ["DELETE"] },
   { pattern: "/api/v1/agent/conversation/message", methods: ["POST"] },

@@ -33,6 +33,8 @@ const STRINGS: Record<string, string | null> = {
   title: "When do you open?",
   first_question: "When do you open?",
   question: "Do you have vegan options?",
+  questions: "Do you accept MoMo?",
+  answer: "Yes: MoMo, ZaloPay and cash. Cards from 100,000 VND.",
   content: "We open at 7 am and close at 10 pm every day [1].",
   snippet: "We open at 7 am and close at 10 pm every day.",
   passage: "Opening hours. We open at 7 am and close at 10 pm every day, holidays included.",

@@ -18,7 +18,7 @@ export const tags = [
 export type Tag = (typeof tags)[number];
 
 const rules: Array<[RegExp, Tag]> = [
-  [/^\/api\/v1\/agent\/documents?(\/|$)/, "training"],
+  [/^\/api\/v1\/agent\/(documents?|answers)(\/|$)/, "training"],
   [/^\/api\/v1\/(public\/)?agent\/conversation(\/|$)/, "chat"],
   [/^\/api\/v1\/agent\/(conversations|insights)(\/|$)/, "history"],
   [/^\/api\/v1\/(public\/)?agent(\/|$)/, "agent"],

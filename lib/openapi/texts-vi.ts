@@ -9,6 +9,23 @@
  * /api/v1/openapi.json stays English.
  */
 export const textsVi: Record<string, string> = {
+  // Taught answers
+  "one way a visitor may ask it, at most 500 characters":
+    "một cách khách có thể hỏi câu này, tối đa 500 ký tự",
+  "the answer given word for word, at most 5,000 characters":
+    "câu trả lời được đưa nguyên văn, tối đa 5.000 ký tự",
+  "up to 10 phrasings of the question, in either language":
+    "tối đa 10 cách hỏi của câu hỏi, bằng tiếng Việt hoặc tiếng Anh",
+  "the taught answer's uuid": "uuid của câu trả lời đã dạy",
+  "the phrasings of the question": "các cách hỏi của câu hỏi",
+  "the answer given word for word": "câu trả lời được đưa nguyên văn",
+  "The answers the owner taught the agent, newest first.":
+    "Các câu trả lời chủ sở hữu đã dạy trợ lý, mới nhất trước.",
+  "Teaches an answer to a question (`question`, or several phrasings as `questions`); it counts as a document.":
+    "Dạy trợ lý câu trả lời cho một câu hỏi (`question`, hoặc nhiều cách hỏi trong `questions`); mỗi câu trả lời được tính như một tài liệu.",
+  "Changes a taught answer's phrasings or its answer.":
+    "Sửa các cách hỏi hoặc nội dung của một câu trả lời đã dạy.",
+  "Removes a taught answer.": "Xóa một câu trả lời đã dạy.",
   // Agent
   "The signed-in owner's agent; 404 until setup has saved it once.":
     "Trợ lý của chủ sở hữu đang đăng nhập; trả về 404 cho đến khi phần thiết lập được lưu lần đầu.",

@@ -96,11 +96,16 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/retrieval",
     "lib/storage",
   ],
+  // Answers the owner taught (issue 44): kept, counted as documents, and matched to visitors' questions.
+  "lib/answers": [
+    ...DOMAIN_BASE,
+    ...["lib/agents", "lib/billing", "lib/cache", "lib/limits", "lib/retrieval", "lib/shared"],
+  ],
   // The chat engine and its doors (lib/chat/send.ts); HTTP only in its transport.
   "lib/chat": [
     ...DOMAIN_BASE,
-    ...["lib/agents", "lib/auth", "lib/cache", "lib/device", "lib/lifecycle", "lib/limits", "lib/mail"],
-    ...["lib/metrics", "lib/retrieval", "lib/shared", "lib/widget"],
+    ...["lib/agents", "lib/answers", "lib/auth", "lib/cache", "lib/device", "lib/lifecycle", "lib/limits"],
+    ...["lib/mail", "lib/metrics", "lib/retrieval", "lib/shared", "lib/widget"],
   ],
   "lib/history": ["lib/chat", "lib/contracts", "lib/db", "lib/http", "lib/retrieval"],
   "lib/billing-views": [

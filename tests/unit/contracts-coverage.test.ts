@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { agentContracts } from "@/lib/contracts/agent";
+import { answerContracts } from "@/lib/contracts/answers";
 import { apiKeyContracts } from "@/lib/contracts/api-keys";
 import { authContracts } from "@/lib/contracts/auth";
 import { billingContracts } from "@/lib/contracts/billing";
@@ -106,6 +107,7 @@ describe("contract coverage", () => {
   it("keeps each contract once in the map (no area's name shadows another's)", () => {
     const areas = [
       agentContracts,
+      answerContracts,
       apiKeyContracts,
       authContracts,
       billingContracts,

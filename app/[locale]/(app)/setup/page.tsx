@@ -1,6 +1,7 @@
 import type { Metadata, ResolvingMetadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AgentSetup } from "@/components/agents/agent-setup";
+import { TaughtAnswersSection } from "@/components/answers/taught-answers-section";
 import { PageHeader } from "@/components/shell/page-header";
 import { ownerAgent } from "@/lib/agents/agent";
 import { config } from "@/lib/config";
@@ -36,6 +37,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
         dailyShareDefault={config().CHAT_LIMIT_AGENT_DAILY_SHARE}
         iconHost={config().ICON_HOST ?? null}
       />
+      <TaughtAnswersSection />
     </div>
   );
 }
