@@ -17,7 +17,7 @@ import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
 import { createDatabase, startTestServer } from "@/tests/helpers/server";
 
 /**
- * npm run bench:streams [-- --streams 500] [--first-token 300] [--pace 20] [--tokens 600]
+ * npm run bench:streams [-- --streams 500] [--first-token 300] [--pace 20] [--tokens 1200]
  *                              [--postgres [<admin url>]] [--no-floor] [--heap-snapshots <dir>] [--cpu-prof <dir>]
  * Issue 42 item 2: what an open answer stream costs the server. A local OpenAI-compatible model (its own
  * process: scripts/bench/stream-peers.ts) answers its first token after --first-token ms, then --pace tokens
@@ -41,7 +41,7 @@ const arg = (name: string, fallback: string) => {
 const STREAMS = Number(arg("streams", "500"));
 const FIRST_TOKEN_MS = Number(arg("first-token", "300"));
 const PACE = Number(arg("pace", "20"));
-const TOKENS = Number(arg("tokens", "600"));
+const TOKENS = Number(arg("tokens", "1200"));
 const SNAPSHOTS = arg("heap-snapshots", "");
 /** A folder for the server's V8 CPU profile (`--cpu-prof`, written when it stops): where opening's time goes. */
 const CPU_PROFILE = arg("cpu-prof", "");
@@ -259,6 +259,7 @@ function pct(values: number[], p: number): number {
 type Result = {
   name: string;
   open: number;
+  openAtSample: number;
   failed: number;
   openAllMs: number;
   startAllMs: number;
@@ -312,6 +313,8 @@ async function burst(target: Target, snapshot: (name: string) => Promise<void>):
   const tOpen = performance.now();
   await sleep(2_000);
   const busy = await memory(target);
+  // Divided among the streams open while it was read (on a slow machine the first may have ended).
+  const openAtSample = streams.filter((s) => s.firstToken !== null && !s.failed && !s.ended).length;
   await snapshot("open");
   await sleep(Math.max(0, 6_000 - (performance.now() - tOpen)));
   const tokensLater = streams.reduce((n, s) => n + s.tokens, 0);
@@ -329,11 +332,13 @@ async function burst(target: Target, snapshot: (name: string) => Promise<void>):
   return {
     name: target.name,
     open,
+    openAtSample,
     failed: failed.length,
     openAllMs: Math.max(...streams.map((s) => s.firstToken ?? Number.POSITIVE_INFINITY)),
     startAllMs: Math.max(...streams.map((s) => s.started ?? Number.POSITIVE_INFINITY)),
-    rssPerStream: (busy.rss - idle.rss) / STREAMS,
-    heapPerStream: busy.heap !== null && idle.heap !== null ? (busy.heap - idle.heap) / STREAMS : null,
+    rssPerStream: (busy.rss - idle.rss) / Math.max(1, openAtSample),
+    heapPerStream:
+      busy.heap !== null && idle.heap !== null ? (busy.heap - idle.heap) / Math.max(1, openAtSample) : null,
     rssIdleMb: idle.rss / 2 ** 20,
     healthOpening: phases.get("opening") ?? [],
     healthStreaming: phases.get("streaming") ?? [],
@@ -368,7 +373,7 @@ function report(r: Result) {
   console.log(`  every stream started (response head)    ${msText(r.startAllMs)}`);
   console.log(`  every stream showed its first token     ${msText(r.openAllMs)}`);
   console.log(
-    `  memory per open stream                  RSS ${kb(r.rssPerStream)}, heap used ${r.heapPerStream === null ? "–" : kb(r.heapPerStream)} (idle RSS ${r.rssIdleMb.toFixed(0)} MB)`,
+    `  memory per open stream                  RSS ${kb(r.rssPerStream)}, heap used ${r.heapPerStream === null ? "–" : kb(r.heapPerStream)} (${r.openAtSample} open; idle RSS ${r.rssIdleMb.toFixed(0)} MB)`,
   );
   console.log(`  /api/health while opening               ${health(r.healthOpening)}`);
   console.log(`  /api/health while streaming             ${health(r.healthStreaming)}`);
