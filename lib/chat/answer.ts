@@ -1,5 +1,4 @@
 import "server-only";
-import { streamText } from "ai";
 import { defaultFallback, isDefaultFallback } from "@/lib/agents/defaults";
 import type { AgentRow } from "@/lib/agents/queries";
 import { config } from "@/lib/config";
@@ -11,6 +10,7 @@ import { contentTerms, termWeights } from "@/lib/retrieval/answerable";
 import { retrieve } from "@/lib/retrieval/retrieve";
 import { makeRewriter, type Turn } from "@/lib/retrieval/rewrite";
 import type { StoredSource } from "./conversations";
+import { streamModel } from "./model-stream";
 import { chooseModel } from "./models";
 import { systemPrompt } from "./prompt";
 import { quoteAnswer, quoteQuestion } from "./quote";
@@ -122,11 +122,9 @@ export async function composeAnswer(
   const { LLM_TIMEOUT_SECONDS, LLM_MAX_OUTPUT_TOKENS } = config();
   const totalMs = LLM_TIMEOUT_SECONDS * 1000;
   let content = "";
-  let failure: unknown = null;
-  let usage: { inputTokens?: number; outputTokens?: number } | null = null;
-  try {
-    const result = streamText({
-      model: chosen.model,
+  const streamed = await streamModel(
+    chosen.model,
+    {
       system: systemPrompt({ agent, language, passages: promptPassages(numbered.passages), fallback }),
       messages: [
         ...history.map((t) => ({ role: t.role, content: t.content })),
@@ -134,35 +132,23 @@ export async function composeAnswer(
       ],
       maxOutputTokens: LLM_MAX_OUTPUT_TOKENS,
       temperature: 0.2,
-      maxRetries: 0,
-      abortSignal: signal,
-      timeout: {
+      signal,
+      timeouts: {
         totalMs,
         firstChunkMs: Math.min(FIRST_CHUNK_MS, totalMs),
         chunkMs: Math.min(BETWEEN_CHUNKS_MS, totalMs),
       },
-      onError: () => {}, // reported below, once, with the request's context
-    });
-    for await (const part of result.stream) {
-      if (part.type === "text-delta" && part.text) {
-        content += part.text;
-        emitText(part.text, "llm");
-      } else if (part.type === "error") {
-        failure = part.error;
-      } else if (part.type === "abort" && !signal.aborted) {
-        // Not the visitor leaving: the SDK's own time limits (first chunk, between chunks, total) ended it.
-        failure = new Error("model timeout: the answer took too long");
-      } else if (part.type === "finish") {
-        usage = part.totalUsage ?? null;
-      }
-    }
-  } catch (err) {
-    failure = err;
-  }
+    },
+    (text) => {
+      content += text;
+      emitText(text, "llm");
+    },
+  );
+  const failure = streamed.failure;
   const outcome = {
     ...base,
-    inputTokens: usage?.inputTokens ?? null,
-    outputTokens: usage?.outputTokens ?? null,
+    inputTokens: streamed.inputTokens,
+    outputTokens: streamed.outputTokens,
     firstTokenMs,
   };
   if (signal.aborted) {

@@ -1,6 +1,5 @@
 import "server-only";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { LanguageModel } from "ai";
 import { config } from "@/lib/config";
 import type { ModelInfo } from "@/lib/contracts/models";
 
@@ -30,7 +29,9 @@ function llmModelIds(): string[] {
   return LLM_BASE_URL ? LLM_MODELS : [];
 }
 
-export type ChosenModel = { kind: "llm"; id: string; model: LanguageModel } | { kind: "builtin" };
+/** A configured model: the provider's own object, whose stream an answer reads directly (./model-stream.ts). */
+export type ChatModel = ReturnType<ReturnType<typeof createOpenAICompatible>>;
+export type ChosenModel = { kind: "llm"; id: string; model: ChatModel } | { kind: "builtin" };
 
 /**
  * The model an agent answers with: its own choice while that is still configured, else the default. A model
@@ -51,10 +52,10 @@ export function chooseModel(agentModel: string | null): ChosenModel {
 let cached: {
   key: string;
   make: ReturnType<typeof createOpenAICompatible>;
-  models: Map<string, LanguageModel>;
+  models: Map<string, ChatModel>;
 } | null = null;
 
-function modelFor(id: string): LanguageModel {
+function modelFor(id: string): ChatModel {
   const { LLM_BASE_URL, LLM_API_KEY } = config();
   const key = `${LLM_BASE_URL}|${LLM_API_KEY ?? ""}`;
   if (!cached || cached.key !== key) {

@@ -9,6 +9,35 @@ const log = logger("sse");
 export type SseWriter = { send(event: string, data: unknown): void; signal: AbortSignal };
 
 const HEARTBEAT_MS = 15_000;
+const encoder = new TextEncoder();
+
+/**
+ * A comment line every 15 s keeps proxies from closing a stream that waits on a slow model. One timer beats
+ * for every open stream (a timer per stream costs each of hundreds of open answers its own), started by the
+ * first stream and stopped with the last; it never keeps the process alive on its own.
+ */
+const beating = new Set<() => void>();
+let heartbeat: ReturnType<typeof setInterval> | null = null;
+
+function beat(keepAlive: () => void): () => void {
+  beating.add(keepAlive);
+  if (!heartbeat) {
+    heartbeat = setInterval(() => {
+      for (const send of beating) send();
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+  }
+  return () => {
+    beating.delete(keepAlive);
+    if (beating.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = null;
+    }
+  };
+}
+
+/** How many streams the shared heartbeat keeps alive now (for tests and metrics). */
+export const heartbeatStreams = () => beating.size;
 
 export function sseResponse(
   req: Request,
@@ -18,8 +47,7 @@ export function sseResponse(
   const aborter = new AbortController();
   const onRequestAbort = () => aborter.abort();
   req.signal.addEventListener("abort", onRequestAbort, { once: true });
-  const encoder = new TextEncoder();
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let stopBeating = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const write = (chunk: string) => {
@@ -30,8 +58,7 @@ export function sseResponse(
           aborter.abort();
         }
       };
-      // A comment line every 15 s keeps proxies from closing a stream that waits on a slow model.
-      heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
+      stopBeating = beat(() => write(": keep-alive\n\n"));
       const writer: SseWriter = {
         send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
         signal: aborter.signal,
@@ -41,7 +68,7 @@ export function sseResponse(
           log.error("producer failed:", err);
         })
         .finally(() => {
-          clearInterval(heartbeat);
+          stopBeating();
           req.signal.removeEventListener("abort", onRequestAbort);
           try {
             controller.close();
@@ -51,7 +78,7 @@ export function sseResponse(
         });
     },
     cancel() {
-      clearInterval(heartbeat);
+      stopBeating();
       aborter.abort();
     },
   });
