@@ -27,9 +27,11 @@ import {
  *              fewer questions and shorter loads), PGlite and Postgres;
  *   model      scripts/bench/chat-model.ts: first token with a real-paced model (300 ms, 20 tokens/s) for 1
  *              and 20 visitors, first questions and pronoun follow-ups, beside a plain relay's floor;
+ *   streams    scripts/bench/streams.ts: memory per open answer stream, time to open them and /api/health
+ *              while they stream (--quick: 100 streams, else 500), beside a plain relay's floor;
  *   server     scripts/bench/server.ts: `npm start` to healthy and its idle memory, fresh and restarted;
  *   ingest     scripts/bench/ingest-rate.ts: 50 tiny files, markdown KB/s, a document's stages, crawl pages/s.
- * The last three print their own figures, each beside its floor and goal (issue 42), not in the table.
+ * The last four print their own figures, each beside its floor and goal (issue 42), not in the table.
  * Postgres is the local server (postgres://postgres@127.0.0.1:5432/postgres) unless --postgres names
  * another admin URL; where it cannot be reached its parts are skipped with a note. `--markdown <file>` also
  * writes the table as markdown (for docs/performance.md). Figures only; the sizes are tests.
@@ -46,7 +48,7 @@ const adminUrl = arg("postgres")?.startsWith("postgres")
   : "postgres://postgres@127.0.0.1:5432/postgres";
 const lighthouse = arg("lighthouse");
 const markdownFile = arg("markdown");
-const parts = new Set((arg("parts") ?? "pages,retrieval,chat,model,server,ingest").split(","));
+const parts = new Set((arg("parts") ?? "pages,retrieval,chat,model,streams,server,ingest").split(","));
 
 const RETRIEVAL_SIZES = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
 /** The first size also measures throughput (bench:chat's step 2); 2k is issue 18's "2 MB agent". */
@@ -190,6 +192,12 @@ try {
       await runPrinted("model-paced first token, Postgres", "chat-model.ts", rounds, {
         TEST_DATABASE_URL: adminUrl,
       });
+  }
+  if (parts.has("streams")) {
+    const streams = ["--streams", quick ? "100" : "500"];
+    await runPrinted("answer streams, PGlite", "streams.ts", streams, { TEST_DATABASE_URL: "" });
+    if (postgres)
+      await runPrinted("answer streams, Postgres", "streams.ts", [...streams, "--postgres", adminUrl]);
   }
   if (parts.has("server"))
     await runPrinted("npm start", "server.ts", [
