@@ -315,8 +315,12 @@ function candidateQueries(
   const together = (ws: string[]) => n * ws.reduce((p, w) => p * share(w), 1);
   const match = (t: SearchPlan["terms"][number]) => wordMatch(t, forms.get(t.exact));
   const singles = plan.terms.map((t) => ({ match: match(t), rows: together([t.exact]) }));
-  // A long question's rarest words stand for all of them: they are what its passages must hold.
-  const rarest = [...plan.terms].sort((a, b) => share(a.exact) - share(b.exact)).slice(0, LIST_ITEMS);
+  // A long question's rarest words stand for all of them: they are what its passages must hold. A word
+  // no passage has ("lỡ" in "lỡ mất phiếu bảo hành") cannot be held: it would take a place and find nothing.
+  const held = plan.terms.filter((t) => share(t.exact) > 0 || forms.get(t.exact)?.length);
+  const rarest = [...(held.length > 0 ? held : plan.terms)]
+    .sort((a, b) => share(a.exact) - share(b.exact))
+    .slice(0, LIST_ITEMS);
   const all: CandidateList = {
     match: rarest.map(match).join(" & "),
     rows: together(rarest.map((t) => t.exact)),

@@ -194,6 +194,14 @@ describe("quality evaluation: the documents and the held-out half on PGlite", ()
     console.log(`[quality-eval pglite, held-out] right/unrelated/fallback: ${summary}`);
   });
 
+  it("finds the passage by the words it has when the question adds one no passage has", async () => {
+    const { db } = database();
+    // "lỡ" is in no passage: it must not take the place of "phiếu", "bảo hành" and "mất" in the search.
+    const q = "Cho em hỏi là lỡ mất phiếu bảo hành rồi thì có còn được bảo hành nữa không ạ?";
+    const asked = await askAsVisitor(db, agents.minhkhoa, { q, lang: "vi" });
+    expect(asked.answer.content).toContain("mất phiếu thì tiệm tra theo số điện thoại");
+  });
+
   it("falls back on a place no passage names, though the branch it asks about is there", async () => {
     const { db } = database();
     const elsewhere = await askAsVisitor(db, agents.sen, {
