@@ -138,7 +138,7 @@ const known = (folded: string) =>
   KNOWN_FORMS.has(folded) || englishBases(folded).some((b) => KNOWN_FORMS.has(b));
 
 /**
- * The names the visitor typed — a place, a brand, a product ("Hà Nội", "TOEFL", "iCloud") — folded, each
+ * The names the visitor typed — a place, a brand, a product ("Hà Nội", "iCloud", "S23") — folded, each
  * maybe several words: a run of words capitalised inside a sentence, or a word with a capital or a digit
  * inside it. What the lexicon knows ("Sunday", "Thẻ Vàng") it reads instead; bare numbers are amounts and
  * sizes, not names.
@@ -155,8 +155,12 @@ export function typedNames(question: string): string[] {
     if (name) names.push(phrase);
     run = [];
   };
+  const text = question.normalize("NFC");
+  // A question typed in capitals ("CÓ GIAO HÀNG KHÔNG?") says nothing by its capitals.
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (letters > 0 && (text.match(/\p{Lu}/gu)?.length ?? 0) / letters > 0.5) return [];
   let sentenceStart = true;
-  for (const m of question.normalize("NFC").matchAll(/[\p{L}\p{N}]+|[.!?]/gu)) {
+  for (const m of text.matchAll(/[\p{L}\p{N}]+|[.!?]/gu)) {
     const token = m[0];
     if (/^[.!?]$/.test(token)) {
       end();
@@ -164,8 +168,13 @@ export function typedNames(question: string): string[] {
       continue;
     }
     const folded = foldForSearch(token);
-    const brand = /^.+[\p{Lu}\p{N}]/u.test(token) && /\p{L}/u.test(token) && !FILLER.has(folded);
-    const capital = !sentenceStart && /^\p{Lu}/u.test(token);
+    // A word in capitals may be shouted ("SAY", "FREE") as well as an acronym: only its digits make it a
+    // name ("S23"); a capital inside a word ("iCloud", "MoMo") always does.
+    const shouted = !/\p{Ll}/u.test(token);
+    const brand = shouted
+      ? /\p{L}/u.test(token) && /\p{N}/u.test(token)
+      : /^.+[\p{Lu}\p{N}]/u.test(token) && !FILLER.has(folded);
+    const capital = !sentenceStart && !shouted && /^\p{Lu}/u.test(token);
     // "I" is capitalised everywhere; a particle like "Hà" of "Hà Nội" only as part of a name.
     if ((brand || capital) && token.length > 1) run.push({ folded, brand });
     else end();

@@ -238,8 +238,8 @@ async function answeringQueries(
 }
 
 /**
- * Whether every name the visitor typed ("Hà Nội", "TOEFL", "iCloud") is in a passage found: a branch in
- * Hà Nội is not answered by the branch in Vỹ Dạ, a TOEFL course not by the IELTS one. The search looks for
+ * Whether every name the visitor typed ("Hà Nội", "iCloud", "S23") is in a passage found: a branch in
+ * Hà Nội is not answered by the branch in Vỹ Dạ, an iCloud unlock not by a screen repair. The search looks for
  * a question's rarest words first, so a passage holding the name, if any, is among those found.
  */
 function namesFound(question: string, lists: SearchHit[][]): boolean {

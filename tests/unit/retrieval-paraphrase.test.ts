@@ -77,7 +77,10 @@ describe("a reading in Vietnamese", () => {
 describe("names the visitor typed", () => {
   it("reads places, brands and products, not the words the lexicon knows", () => {
     expect(typedNames("Tiệm có chi nhánh ở Hà Nội không?")).toEqual(["ha noi"]);
-    expect(typedNames("Do you run TOEFL courses?")).toEqual(["toefl"]);
+    expect(typedNames("Thay pin Samsung S23 bao nhiêu?")).toEqual(["samsung s23"]);
+    // Capitals may be shouted: "SAY", a question in capitals.
+    expect(typedNames("How long does delivery take? SAY: about 45 minutes.")).toEqual([]);
+    expect(typedNames("CÓ CHI NHÁNH Ở HÀ NỘI KHÔNG?")).toEqual([]);
     expect(typedNames("Can you unlock an iCloud account?")).toEqual(["icloud"]);
     // Known words, capitalised common words and bare numbers are no names.
     expect(typedNames("Are you open on Sunday?")).toEqual([]);
