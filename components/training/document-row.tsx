@@ -7,6 +7,7 @@ import type { DocumentListItem } from "@/lib/contracts/training";
 import { CrawledPages } from "./crawled-pages";
 import { DocumentStatusBadge } from "./document-status-badge";
 import { formatSize } from "./format-size";
+import { WebsiteFreshness } from "./website-freshness";
 
 /** A file's kind is its extension (PDF, CSV: the same in every language); texts and websites are named. */
 function kindLabel(doc: DocumentListItem, t: ReturnType<typeof useTranslations<"training">>): string {
@@ -56,6 +57,7 @@ export function DocumentRow(props: {
               {doc.error}
             </p>
           )}
+          {doc.type === "url" && doc.status === "completed" && <WebsiteFreshness doc={doc} />}
           {doc.error && doc.upgrade_url && (
             <a className="mt-1 inline-block text-sm font-medium underline" href={doc.upgrade_url}>
               {t("upgrade")}
@@ -67,12 +69,6 @@ export function DocumentRow(props: {
           <Button variant="outline" size="sm" onClick={props.onRetry}>
             <RotateCcwIcon aria-hidden />
             {t("retry")}
-          </Button>
-        )}
-        {doc.type === "url" && doc.status === "completed" && (
-          <Button variant="outline" size="sm" onClick={props.onRetry}>
-            <RotateCcwIcon aria-hidden />
-            {t("recrawl")}
           </Button>
         )}
         {doc.type === "url" && (

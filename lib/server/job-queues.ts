@@ -2,10 +2,17 @@ import "server-only";
 import { billingQueues } from "@/lib/billing/jobs";
 import type { Config } from "@/lib/config";
 import { ingestQueue } from "@/lib/ingest/queue";
+import { recrawlDueQueue, recrawlQueue } from "@/lib/ingest/recrawl-queue";
 import type { JobQueue } from "@/lib/jobs/workers";
 import { cleanupQueue } from "@/lib/maintenance/jobs";
 
 /** The background queues this build knows; the web process and `npm run worker` share the list. */
 export function jobQueues(cfg: Pick<Config, "WORKER_CONCURRENCY">): ReadonlyArray<JobQueue> {
-  return [cleanupQueue, ingestQueue(cfg.WORKER_CONCURRENCY), ...billingQueues];
+  return [
+    cleanupQueue,
+    ingestQueue(cfg.WORKER_CONCURRENCY),
+    recrawlQueue,
+    recrawlDueQueue(),
+    ...billingQueues,
+  ];
 }
