@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, passages } from "@/lib/db/schema";
 import { recrawlWebsite } from "@/lib/ingest/recrawl";
-import { nextCrawlAt, recrawlAllowed } from "@/lib/ingest/recrawl-schedule";
+import { recrawlDueQueue } from "@/lib/ingest/recrawl-queue";
+import { defaultRecrawl, nextCrawlAt, recrawlAllowed } from "@/lib/ingest/recrawl-schedule";
 import { dueWebsites, recordCrawl } from "@/lib/ingest/recrawl-state";
 import { replacePagesPassages } from "@/lib/retrieval/passages";
 import { type LocalSite, serveSite } from "../helpers/local-site";
@@ -31,6 +32,9 @@ describe("the re-crawl schedule", () => {
     expect(recrawlAllowed("daily", "free")).toBe(false);
     expect(recrawlAllowed("weekly", "free")).toBe(true);
     expect(recrawlAllowed("daily", "starter")).toBe(true);
+    expect(defaultRecrawl("free")).toBe("manual");
+    expect(defaultRecrawl("beginner")).toBe("weekly");
+    expect(defaultRecrawl("business")).toBe("weekly");
   });
 });
 
@@ -98,6 +102,20 @@ for (const backend of backends) {
       expect(picked).toContain(due.id);
       expect(picked).toContain(stale.id);
       for (const d of [running, manual, later, failed, file]) expect(picked).not.toContain(d.id);
+    });
+
+    it("the 15-minute pass queues each due website", async () => {
+      const sent: string[] = [];
+      const queue = recrawlDueQueue(async (_boss, id) => {
+        sent.push(id);
+      });
+      expect(queue.cron).toBe("*/15 * * * *");
+      await queue.onStart!({} as Parameters<NonNullable<typeof queue.onStart>>[0], database().db);
+      const due = await website({ recrawl: "daily", nextCrawlAt: new Date(Date.now() - 1000) });
+      const manual = await website({ recrawl: "manual", nextCrawlAt: new Date(Date.now() - 1000) });
+      await queue.handler(database(), undefined, { retryCount: 0 });
+      expect(sent).toContain(due.id);
+      expect(sent).not.toContain(manual.id);
     });
 
     it("records a crawl with the next one from the schedule as it is then", async () => {
