@@ -56,7 +56,7 @@ export const documentSchema = z.object({
   next_crawl_at: instant
     .nullable()
     .describe("when the schedule crawls a website next; null when manual, and for files and texts"),
-  crawling: z.boolean().describe("true while a website is being crawled again"),
+  crawling: z.boolean().describe('true from a website\'s "Crawl now" until that crawl ends'),
   last_crawl: lastCrawlSchema.nullable().describe("what a website's last crawl found; null before one"),
 });
 export type DocumentListItem = z.infer<typeof documentSchema>;

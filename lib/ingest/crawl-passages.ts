@@ -15,11 +15,14 @@ export function pageRow(documentId: string, page: CrawlPage): CrawlPageInput {
     error: page.error ? crawlMessage(page.error).key : null,
     characters: page.status === "completed" ? page.characters : 0,
     contentHash: page.contentHash,
-    etag: page.etag,
-    lastModified: page.lastModified,
+    etag: validator(page.etag),
+    lastModified: validator(page.lastModified),
     links: page.links,
   };
 }
+
+/** A validator worth keeping: one the next crawl will send (safe-fetch sends none longer than 200). */
+const validator = (v: string | undefined) => (v && v.length <= 200 && !/[\r\n]/.test(v) ? v : null);
 
 /** A learned page's passages, each headed by the page's title (and its section's heading). */
 export async function pagePassages(page: CrawlPage): Promise<PassageInput[] | null> {

@@ -160,13 +160,19 @@ export function toListItem(
 /** A website's re-crawl schedule and its last crawl (issue 44); nulls for files and texts. */
 function crawlFields(row: DocumentRow, locale: Locale) {
   const website = row.type === "url";
-  const started = row.crawlStartedAt?.getTime();
+  const recent = (at: Date | null) => at !== null && Date.now() - at.getTime() < STALE_CRAWL_MS;
+  // Running, or asked for ("Crawl now") and not yet ended: the list keeps refreshing until it has.
+  const asked = row.crawlRequestedAt && (!row.lastCrawledAt || row.crawlRequestedAt > row.lastCrawledAt);
+  const crawling =
+    website &&
+    row.status === "completed" &&
+    (recent(row.crawlStartedAt) || (Boolean(asked) && recent(row.crawlRequestedAt)));
   const last = website ? row.lastCrawl : null;
   return {
     recrawl: website ? row.recrawl : null,
     last_crawled_at: website ? (row.lastCrawledAt?.toISOString() ?? null) : null,
     next_crawl_at: website ? (row.nextCrawlAt?.toISOString() ?? null) : null,
-    crawling: website && started !== undefined && Date.now() - started < STALE_CRAWL_MS,
+    crawling,
     last_crawl: last
       ? {
           changed: last.changed,

@@ -49,6 +49,9 @@ export async function recrawlWebsite(db: Db, documentId: string): Promise<CrawlO
   }
 }
 
+/** What a re-crawl keeps of each page it reached: no text (a large site's pages are not held in memory). */
+type Reached = Pick<CrawlPage, "url" | "status" | "error" | "contentHash">;
+
 async function crawlAndApply(db: Db, doc: typeof documents.$inferSelect): Promise<CrawlOutcome> {
   const [agent] = await db.select({ ownerId: agents.ownerId }).from(agents).where(eq(agents.id, doc.agentId));
   const limits = agent ? await currentLimits(db, agent.ownerId) : plans.free;
@@ -56,8 +59,76 @@ async function crawlAndApply(db: Db, doc: typeof documents.$inferSelect): Promis
 
   const before = await pagesOf(db, doc.id);
   const learned = new Map(before.filter((p) => p.status === "completed").map((p) => [p.url, p]));
-  const reached = new Map<string, CrawlPage>();
+  const reached = new Map<string, Reached>();
   const start = normalizeUrl(doc.sourceUrl ?? "") ?? doc.sourceUrl ?? "";
+  const outcome: CrawlOutcome = { changed: 0, added: 0, removed: 0, unchanged: 0, error: null };
+  // As if every page stays; a change moves it by the difference, a removal (at the end) takes it off.
+  let characters = [...learned.values()].reduce((n, p) => n + p.characters, 0);
+
+  // Nothing is written until the start page has been read: a site that fails there keeps everything.
+  // Until then the few pages read alongside it wait here; after, pages are written in small batches.
+  let started = false as boolean;
+  let waiting: CrawlPage[] = [];
+  const stop = new AbortController();
+  const write = async (pages: CrawlPage[]) => {
+    if (pages.length === 0) return;
+    const rows = await upsertCrawlPages(
+      db,
+      pages.map((p) => pageRow(doc.id, p)),
+    );
+    const idOf = new Map(rows.map((r) => [r.url, r.id]));
+    const swaps = [];
+    for (const page of pages) {
+      const passages = await pagePassages(page);
+      if (passages) swaps.push({ pageId: idOf.get(page.url)!, passages });
+    }
+    // Each page's old passages go and its new ones come in one transaction.
+    await replacePagesPassages(db, {
+      agentId: doc.agentId,
+      documentId: doc.id,
+      pages: swaps,
+      embedder: configuredEmbedder(),
+    });
+  };
+  const flush = async () => {
+    const batch = waiting;
+    waiting = [];
+    await write(batch);
+  };
+
+  const onPage = async (page: CrawlPage) => {
+    reached.set(page.url, {
+      url: page.url,
+      status: page.status,
+      error: page.error,
+      contentHash: page.contentHash,
+    });
+    const old = learned.get(page.url);
+    if (page.status === "completed") {
+      if (old && page.contentHash === old.contentHash) {
+        // The same text under new validators (or new links): the row is updated, the passages are not.
+        waiting.push({ ...page, sections: undefined, status: "completed" });
+      } else if (old) {
+        characters += page.characters - old.characters;
+        outcome.changed++;
+        waiting.push(page);
+      } else if (characters + page.characters <= room) {
+        // New pages within what the plan leaves the agent; a changed page is never the one refused.
+        characters += page.characters;
+        outcome.added++;
+        waiting.push(page);
+      } else reached.delete(page.url);
+    } else if (page.status !== "unchanged" && !old) {
+      // A new address that failed or was skipped is listed with its reason, as on a first crawl.
+      waiting.push(page);
+    }
+    if (page.url === start) {
+      started = page.status === "completed" || page.status === "unchanged";
+      // The site failed: the rest of the crawl would change nothing.
+      if (!started) stop.abort(new CrawlError("url_unreachable"));
+    }
+    if (started && waiting.length >= SWAP_PAGES) await flush();
+  };
 
   let result: Awaited<ReturnType<typeof crawlSite>> | null = null;
   let failure: string | null = null;
@@ -65,34 +136,30 @@ async function crawlAndApply(db: Db, doc: typeof documents.$inferSelect): Promis
     result = await crawlSite(start, {
       maxPages: limits.crawlPagesPerSite,
       allowPrivate: config().CRAWLER_ALLOW_PRIVATE,
+      signal: stop.signal,
       known: (url) => {
         const p = learned.get(url);
         return p
           ? { etag: p.etag, lastModified: p.lastModified, contentHash: p.contentHash, links: p.links }
           : undefined;
       },
-      onPage: (page) => {
-        reached.set(page.url, page);
-      },
+      onPage,
     });
   } catch (err) {
     if (!(err instanceof CrawlError)) throw err;
     failure = crawlMessage(err.key).key;
   }
   const first = reached.get(start);
-  if (!failure && (!first || (first.status !== "completed" && first.status !== "unchanged"))) {
+  if (!first || (first.status !== "completed" && first.status !== "unchanged")) {
     failure = crawlMessage(first?.error ?? "url_unreachable").key;
   }
-  if (failure || !result) {
+  if (failure || !result || !started) {
     log.warn(`re-crawl of document ${doc.id} failed (${failure}); its last pages are kept`);
     return { changed: 0, added: 0, removed: 0, unchanged: 0, error: failure ?? "crawl_url_unreachable" };
   }
+  await flush();
 
-  const outcome: CrawlOutcome = { changed: 0, added: 0, removed: 0, unchanged: 0, error: null };
-  const swaps: CrawlPage[] = [];
-  const touched: CrawlPage[] = [];
   const removed: string[] = [];
-  let characters = 0;
   for (const old of learned.values()) {
     const page = reached.get(old.url);
     const gone = page
@@ -102,59 +169,24 @@ async function crawlAndApply(db: Db, doc: typeof documents.$inferSelect): Promis
         result.stoppedBy === "exhausted";
     if (gone) {
       removed.push(old.id);
-      continue;
-    }
-    if (page?.status === "completed" && page.contentHash !== old.contentHash) {
-      swaps.push(page);
-      characters += page.characters;
-      outcome.changed++;
-      continue;
-    }
-    // 304, the same text, a passing failure or a page robots.txt now refuses: as it was.
-    characters += old.characters;
-    if (page?.status === "completed" || page?.status === "unchanged") {
+      characters -= old.characters;
+    } else if (
+      page?.status === "unchanged" ||
+      (page?.status === "completed" && page.contentHash === old.contentHash)
+    ) {
       outcome.unchanged++;
-      // New validators for the same text: the next crawl asks with them.
-      if (page.status === "completed") touched.push(page);
     }
-  }
-  const added: CrawlPage[] = [];
-  for (const page of reached.values()) {
-    if (learned.has(page.url)) continue;
-    if (page.status === "completed") {
-      // New pages within what the plan leaves the agent; a changed page is never the one refused.
-      if (characters + page.characters > room) continue;
-      characters += page.characters;
-      swaps.push(page);
-      outcome.added++;
-    } else if (page.status !== "unchanged") added.push(page);
   }
   outcome.removed = removed.length;
-
-  // Rows first (validators, new hashes, new pages), then each batch of pages swaps its passages at once.
-  const rows = await upsertCrawlPages(
-    db,
-    [...swaps, ...touched, ...added].map((p) => pageRow(doc.id, p)),
-  );
-  const idOf = new Map(rows.map((r) => [r.url, r.id]));
-  for (let i = 0; i < swaps.length; i += SWAP_PAGES) {
-    const batch = swaps.slice(i, i + SWAP_PAGES);
-    const pages = [];
-    for (const page of batch)
-      pages.push({ pageId: idOf.get(page.url)!, passages: (await pagePassages(page)) ?? [] });
-    await replacePagesPassages(db, {
-      agentId: doc.agentId,
-      documentId: doc.id,
-      pages,
-      embedder: configuredEmbedder(),
-    });
-  }
   // A removed page's passages go with its row (cascade), in one statement.
   if (removed.length > 0) {
     await db
       .delete(crawlPages)
       .where(and(eq(crawlPages.documentId, doc.id), inArray(crawlPages.id, removed)));
   }
-  await db.update(documents).set({ characters }).where(eq(documents.id, doc.id));
+  await db
+    .update(documents)
+    .set({ characters: Math.max(0, characters) })
+    .where(eq(documents.id, doc.id));
   return outcome;
 }

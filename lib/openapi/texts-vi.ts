@@ -94,7 +94,8 @@ export const textsVi: Record<string, string> = {
     "thời điểm website được thu thập gần nhất; null với tệp và đoạn văn bản",
   "when the schedule crawls a website next; null when manual, and for files and texts":
     "thời điểm lịch sẽ thu thập website lần tới; null khi chọn thủ công, và với tệp và đoạn văn bản",
-  "true while a website is being crawled again": "true khi website đang được thu thập lại",
+  'true from a website\'s "Crawl now" until that crawl ends':
+    "true từ lúc bấm “Thu thập ngay” cho một website đến khi lần thu thập đó kết thúc",
   "what a website's last crawl found; null before one":
     "kết quả lần thu thập gần nhất của website; null khi chưa thu thập lần nào",
   "Sets a website's re-crawl schedule (manual, daily or weekly; daily on paid plans). Files and texts are refused (422).":
