@@ -40,7 +40,8 @@ export function DocumentRow(props: {
             aria-label={t("select", { name: doc.name })}
           />
         </label>
-        <div className="min-w-0 flex-1">
+        {/* At least 12rem: on a phone the status and buttons go under the name rather than squeeze it. */}
+        <div className="min-w-0 flex-1 basis-48">
           <p className="truncate font-medium">{doc.name}</p>
           <p className="text-xs text-muted-foreground">
             <span data-testid="document-kind">{kindLabel(doc, t)}</span>
@@ -57,7 +58,6 @@ export function DocumentRow(props: {
               {doc.error}
             </p>
           )}
-          {doc.type === "url" && doc.status === "completed" && <WebsiteFreshness doc={doc} />}
           {doc.error && doc.upgrade_url && (
             <a className="mt-1 inline-block text-sm font-medium underline" href={doc.upgrade_url}>
               {t("upgrade")}
@@ -78,6 +78,7 @@ export function DocumentRow(props: {
           </Button>
         )}
       </div>
+      {doc.type === "url" && doc.status === "completed" && <WebsiteFreshness doc={doc} />}
       {open && <CrawledPages id={doc.id} status={doc.status} />}
     </li>
   );

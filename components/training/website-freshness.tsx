@@ -28,7 +28,7 @@ export function WebsiteFreshness({ doc }: { doc: DocumentListItem }) {
     toast.error(title, { description: err instanceof ApiClientError ? err.detail : undefined });
 
   return (
-    <div className="mt-2 space-y-2 text-xs text-muted-foreground" data-testid="website-freshness">
+    <div className="mt-2 space-y-2 text-xs text-muted-foreground sm:pl-10" data-testid="website-freshness">
       <p>
         {doc.crawling ? (
           <span data-testid="crawling">{t("crawling")}</span>
@@ -56,10 +56,11 @@ export function WebsiteFreshness({ doc }: { doc: DocumentListItem }) {
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <label className="flex items-center gap-2">
-          <span>{t("schedule")}</span>
+        {/* Beside "Crawl now" when both fit, above it on a narrow phone; never squeezed to nothing. */}
+        <label className="flex min-w-0 flex-1 basis-56 items-center gap-2 sm:flex-none">
+          <span className="shrink-0">{t("schedule")}</span>
           <select
-            className={`${selectClassName} w-auto`}
+            className={selectClassName}
             value={doc.recrawl ?? "manual"}
             disabled={schedule.isPending}
             data-testid="recrawl-select"
