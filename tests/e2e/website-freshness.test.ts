@@ -69,7 +69,6 @@ describe("a website's freshness in the files list", () => {
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `/tmp/h44/freshness-${locale}.png`, fullPage: true });
       const box = await fresh.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(390.5);
       expect(await smallTargets(page, "[data-testid=website-freshness]")).toEqual([]);
