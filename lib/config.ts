@@ -163,6 +163,8 @@ const schema = z.object({
   ),
   TRUSTED_PROXIES: list,
   CRAWLER_ALLOW_PRIVATE: bool,
+  /** An owner's "Crawl now" of one website at most once in this many seconds (issue 44). */
+  RECRAWL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** smtp://user:pass@host:port or smtps://…; unset = sign-in codes are printed in the server console */
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "SMTP_URL must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.string().trim().optional(),

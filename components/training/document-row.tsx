@@ -7,6 +7,7 @@ import type { DocumentListItem } from "@/lib/contracts/training";
 import { CrawledPages } from "./crawled-pages";
 import { DocumentStatusBadge } from "./document-status-badge";
 import { formatSize } from "./format-size";
+import { WebsiteFreshness } from "./website-freshness";
 
 /** A file's kind is its extension (PDF, CSV: the same in every language); texts and websites are named. */
 function kindLabel(doc: DocumentListItem, t: ReturnType<typeof useTranslations<"training">>): string {
@@ -39,7 +40,8 @@ export function DocumentRow(props: {
             aria-label={t("select", { name: doc.name })}
           />
         </label>
-        <div className="min-w-0 flex-1">
+        {/* At least 12rem: on a phone the status and buttons go under the name rather than squeeze it. */}
+        <div className="min-w-0 flex-1 basis-48">
           <p className="truncate font-medium">{doc.name}</p>
           <p className="text-xs text-muted-foreground">
             <span data-testid="document-kind">{kindLabel(doc, t)}</span>
@@ -69,12 +71,6 @@ export function DocumentRow(props: {
             {t("retry")}
           </Button>
         )}
-        {doc.type === "url" && doc.status === "completed" && (
-          <Button variant="outline" size="sm" onClick={props.onRetry}>
-            <RotateCcwIcon aria-hidden />
-            {t("recrawl")}
-          </Button>
-        )}
         {doc.type === "url" && (
           <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
             <ChevronDownIcon className={open ? "rotate-180" : ""} aria-hidden />
@@ -82,6 +78,7 @@ export function DocumentRow(props: {
           </Button>
         )}
       </div>
+      {doc.type === "url" && doc.status === "completed" && <WebsiteFreshness doc={doc} />}
       {open && <CrawledPages id={doc.id} status={doc.status} />}
     </li>
   );

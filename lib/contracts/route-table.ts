@@ -8,6 +8,8 @@ export const routeTable = {
   addDocuments: { method: "POST", path: "/api/v1/agent/document" },
   deleteDocument: { method: "DELETE", path: "/api/v1/agent/document/:id" },
   retryDocument: { method: "POST", path: "/api/v1/agent/document/:id/retry" },
+  updateDocument: { method: "PATCH", path: "/api/v1/agent/document/:id" },
+  recrawlDocument: { method: "POST", path: "/api/v1/agent/document/:id/recrawl" },
   documentPages: { method: "GET", path: "/api/v1/agent/document/:id/pages" },
   listAnswers: { method: "GET", path: "/api/v1/agent/answers" },
   teachAnswer: { method: "POST", path: "/api/v1/agent/answers" },

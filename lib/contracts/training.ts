@@ -1,5 +1,10 @@
 import { z } from "zod";
-import type { DocumentStatus, DocumentType } from "@/lib/shared/document-kinds";
+import {
+  type DocumentStatus,
+  type DocumentType,
+  type RecrawlSchedule,
+  recrawlSchedules,
+} from "@/lib/shared/document-kinds";
 import { cleanLine } from "@/lib/shared/text-hygiene";
 import { defineRoute, type Same } from "./contract";
 import { instant, jsonLimitFor, maxChars } from "./fields";
@@ -13,6 +18,23 @@ const documentTypes = ["txt", "pdf", "html", "xlsx", "xls", "docx", "csv", "md",
 const documentStatuses = ["processing", "completed", "failed"] as const;
 const _typesMatchDatabase: Same<(typeof documentTypes)[number], DocumentType> = true;
 const _statusesMatchDatabase: Same<(typeof documentStatuses)[number], DocumentStatus> = true;
+const _schedulesMatchDatabase: Same<(typeof recrawlSchedules)[number], RecrawlSchedule> = true;
+
+export const recrawlSchema = z
+  .enum(recrawlSchedules)
+  .describe("how often a website is crawled again: manual (only when asked), daily or weekly");
+
+/** What a website's last crawl found (issue 44). */
+export const lastCrawlSchema = z.object({
+  changed: z.number().describe("pages whose text changed and was replaced"),
+  added: z.number().describe("pages new since the crawl before"),
+  removed: z.number().describe("pages gone from the site, removed with what was learned from them"),
+  unchanged: z.number().describe("pages found as they were, left untouched"),
+  error: z
+    .string()
+    .nullable()
+    .describe("why the last crawl failed, in the reader's language; the pages learned before are kept"),
+});
 
 /** One row of the files page, in the spec's field names. */
 export const documentSchema = z.object({
@@ -29,6 +51,13 @@ export const documentSchema = z.object({
   pages: z.number().nullable().describe("a website's pages read so far; null for files and texts"),
   inserted_at: instant,
   upgrade_url: z.string().optional().describe("present when a plan limit is the reason: where to lift it"),
+  recrawl: recrawlSchema.nullable().describe("a website's re-crawl schedule; null for files and texts"),
+  last_crawled_at: instant.nullable().describe("when a website was last crawled; null for files and texts"),
+  next_crawl_at: instant
+    .nullable()
+    .describe("when the schedule crawls a website next; null when manual, and for files and texts"),
+  crawling: z.boolean().describe('true from a website\'s "Crawl now" until that crawl ends'),
+  last_crawl: lastCrawlSchema.nullable().describe("what a website's last crawl found; null before one"),
 });
 export type DocumentListItem = z.infer<typeof documentSchema>;
 
@@ -128,6 +157,27 @@ export const trainingContracts = {
     path: "/api/v1/agent/document/:id/retry",
     auth: "owner-agent",
     summary: "Learns a failed document again; for a website, crawls it again.",
+    params: documentParams,
+    notFound: "document_not_found",
+    data: documentSchema,
+  }),
+  updateDocument: defineRoute({
+    method: "PATCH",
+    path: "/api/v1/agent/document/:id",
+    auth: "owner-agent",
+    summary:
+      "Sets a website's re-crawl schedule (manual, daily or weekly; daily on paid plans). Files and texts are refused (422).",
+    params: documentParams,
+    notFound: "document_not_found",
+    body: z.object({ recrawl: recrawlSchema }),
+    data: documentSchema,
+  }),
+  recrawlDocument: defineRoute({
+    method: "POST",
+    path: "/api/v1/agent/document/:id/recrawl",
+    auth: "owner-agent",
+    summary:
+      "Crawls a learned website again now: 409 while a crawl runs, 429 when asked again within a few minutes.",
     params: documentParams,
     notFound: "document_not_found",
     data: documentSchema,

@@ -18,10 +18,12 @@ import {
 // Relative, not "@/": drizzle-kit loads this file without the project's path aliases.
 import { type AgentKind, agentKinds } from "../shared/agent-kinds";
 import {
+  type CrawlOutcome,
   type DocumentStatus,
   type DocumentType,
   documentStatuses,
   documentTypes,
+  type RecrawlSchedule,
 } from "../shared/document-kinds";
 
 /**
@@ -283,11 +285,26 @@ export const documents = pgTable(
       .defaultNow()
       .$onUpdate(() => sql`now()`),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Websites only (issue 44): crawled again by hand, daily or weekly. */
+    recrawl: text("recrawl").$type<RecrawlSchedule>().notNull().default("manual"),
+    lastCrawledAt: timestamp("last_crawled_at", { withTimezone: true }),
+    /** When the schedule crawls it next; null for manual (and for files). */
+    nextCrawlAt: timestamp("next_crawl_at", { withTimezone: true }),
+    /** Set while a re-crawl runs: a second one is refused, and a stale one (a lost worker) is not. */
+    crawlStartedAt: timestamp("crawl_started_at", { withTimezone: true }),
+    /** The owner's last "Crawl now": at most one every few minutes. */
+    crawlRequestedAt: timestamp("crawl_requested_at", { withTimezone: true }),
+    lastCrawl: jsonb("last_crawl").$type<CrawlOutcome>(),
   },
   (t) => [
     index("documents_agent_idx").on(t.agentId, t.insertedAt),
     uniqueIndex("documents_agent_hash_idx").on(t.agentId, t.contentHash),
     check("documents_status_check", sql`${t.status} in ('processing', 'completed', 'failed')`),
+    check("documents_recrawl_check", sql`${t.recrawl} in ('manual', 'daily', 'weekly')`),
+    // The schedule's scan: only websites that are crawled on their own.
+    index("documents_next_crawl_idx")
+      .on(t.nextCrawlAt)
+      .where(sql`${t.recrawl} <> 'manual' and ${t.nextCrawlAt} is not null`),
   ],
 );
 
@@ -328,6 +345,11 @@ export const crawlPages = pgTable(
     characters: integer("characters").notNull().default(0),
     /** sha256 of the readable text: the same page under two addresses is kept once. */
     contentHash: text("content_hash"),
+    /** The page's validators, sent back on a re-crawl so an unchanged page answers 304. */
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    /** Same-site links the page holds: a 304 page's links are followed without its body. */
+    links: jsonb("links").$type<string[]>().notNull().default([]),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()

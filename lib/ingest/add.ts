@@ -13,6 +13,7 @@ import { agentUsage } from "@/lib/limits/agent-usage";
 import { documentKey, type FileStore } from "@/lib/storage/store";
 import { planReason, reasonText, upgradePath } from "./agent-limits";
 import { type DocumentListItem, hashesKnown, insertDocument, toListItem } from "./documents";
+import { defaultRecrawl } from "./recrawl-schedule";
 import type { UploadedFile, UploadRejection } from "./upload";
 
 export type { AddResult, Rejection } from "@/lib/contracts/training";
@@ -189,6 +190,7 @@ export async function addWebsite(
     size: 0,
     contentHash: hash,
     sourceUrl: checked.url,
+    recrawl: defaultRecrawl(ctx.limits.plan),
   });
   if (!row) return { accepted: [], rejected: [{ name, message: errorText(ctx.locale, "site_duplicate") }] };
   await ctx.enqueue(row);

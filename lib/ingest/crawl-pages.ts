@@ -13,6 +13,9 @@ export type CrawlPageInput = {
   error?: string | null;
   characters: number;
   contentHash?: string | null;
+  etag?: string | null;
+  lastModified?: string | null;
+  links?: string[];
 };
 
 /**
@@ -32,6 +35,9 @@ export async function upsertCrawlPages(db: Db, pages: CrawlPageInput[]): Promise
         error: page.error ?? null,
         characters: page.characters,
         contentHash: page.contentHash ?? null,
+        etag: page.etag || null,
+        lastModified: page.lastModified || null,
+        links: page.links ?? [],
       })),
     )
     .onConflictDoUpdate({
@@ -42,6 +48,9 @@ export async function upsertCrawlPages(db: Db, pages: CrawlPageInput[]): Promise
         error: sql`excluded.error`,
         characters: sql`excluded.characters`,
         contentHash: sql`excluded.content_hash`,
+        etag: sql`excluded.etag`,
+        lastModified: sql`excluded.last_modified`,
+        links: sql`excluded.links`,
         updatedAt: sql`now()`,
       },
     })

@@ -5,7 +5,9 @@ import type { Db } from "@/lib/db/client";
 import { crawlPages, type DocumentType, documents } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/routing";
 import { metrics } from "@/lib/metrics/registry";
+import type { RecrawlSchedule } from "@/lib/shared/document-kinds";
 import { decodeReason, reasonText, upgradePath } from "./agent-limits";
+import { STALE_CRAWL_MS } from "./recrawl-schedule";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -22,6 +24,7 @@ export type NewDocument = {
   contentHash?: string | null;
   storageKey?: string | null;
   sourceUrl?: string | null;
+  recrawl?: RecrawlSchedule;
   id?: string;
 };
 
@@ -148,9 +151,38 @@ export function toListItem(
     characters: row.characters,
     pages: row.type === "url" ? (pages.get(row.id) ?? 0) : null,
     inserted_at: row.insertedAt.toISOString(),
+    ...crawlFields(row, locale),
   };
   if (row.error && decodeReason(row.error).upgrade) item.upgrade_url = upgradePath(locale);
   return item;
+}
+
+/** A website's re-crawl schedule and its last crawl (issue 44); nulls for files and texts. */
+function crawlFields(row: DocumentRow, locale: Locale) {
+  const website = row.type === "url";
+  const recent = (at: Date | null) => at !== null && Date.now() - at.getTime() < STALE_CRAWL_MS;
+  // Running, or asked for ("Crawl now") and not yet ended: the list keeps refreshing until it has.
+  const asked = row.crawlRequestedAt && (!row.lastCrawledAt || row.crawlRequestedAt > row.lastCrawledAt);
+  const crawling =
+    website &&
+    row.status === "completed" &&
+    (recent(row.crawlStartedAt) || (Boolean(asked) && recent(row.crawlRequestedAt)));
+  const last = website ? row.lastCrawl : null;
+  return {
+    recrawl: website ? row.recrawl : null,
+    last_crawled_at: website ? (row.lastCrawledAt?.toISOString() ?? null) : null,
+    next_crawl_at: website ? (row.nextCrawlAt?.toISOString() ?? null) : null,
+    crawling,
+    last_crawl: last
+      ? {
+          changed: last.changed,
+          added: last.added,
+          removed: last.removed,
+          unchanged: last.unchanged,
+          error: last.error ? reasonText(locale, last.error) : null,
+        }
+      : null,
+  };
 }
 
 /** Totals for the setup page's progress panel: one grouped scan of the agent's index. */

@@ -17,7 +17,9 @@ import { type PassageInput, replacePagesPassages, replacePassages } from "@/lib/
 import type { FileStore } from "@/lib/storage/store";
 import { planReason } from "./agent-limits";
 import { type CrawlPageInput, deletePagesNotIn, upsertCrawlPages } from "./crawl-pages";
+import { pagePassages, pageRow } from "./crawl-passages";
 import { type DocumentRow, markCompleted, markFailed } from "./documents";
+import { recordCrawl } from "./recrawl-state";
 
 const log = logger("ingest");
 
@@ -215,24 +217,10 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
       return;
     }
     reached.push(page.url);
-    const row: CrawlPageInput = {
-      documentId: doc.id,
-      url: page.url,
-      title: page.title,
-      status: page.status,
-      error: page.error ? crawlMessage(page.error).key : null,
-      characters: page.status === "completed" ? page.characters : 0,
-      contentHash: page.contentHash,
-    };
-    let passages: PassageInput[] | null = null;
-    if (page.status === "completed" && page.sections) {
-      characters += page.characters;
-      const sections = page.sections.map((s) => ({ heading: s.heading, text: s.text }));
-      passages = (await chunkInTurns(sections)).map((c) => ({
-        heading: c.heading ? `${page.title ?? ""} — ${c.heading}`.replace(/^ — /, "") : (page.title ?? null),
-        content: c.content,
-      }));
-    }
+    const row = pageRow(doc.id, page);
+    // Counted before the chunking's await: pages reported meanwhile see this one's characters.
+    if (page.status === "completed" && page.sections) characters += page.characters;
+    const passages = await pagePassages(page);
     waiting.push({ page: row, passages });
     waitingPassages += passages?.length ?? 0;
     if (waiting.length >= FLUSH_PAGES || waitingPassages >= FLUSH_PASSAGES) await flush();
@@ -262,4 +250,5 @@ async function learnWebsite(db: Db, doc: DocumentRow): Promise<void> {
     characters,
     cut ? planReason("ingest_truncated_agent", limits, limits.charactersPerAgent) : null,
   );
+  await recordCrawl(db, doc, { changed: 0, added: result.completed, removed: 0, unchanged: 0 });
 }

@@ -96,6 +96,29 @@ export const textsVi: Record<string, string> = {
   "why it failed; on a completed document, a note (only the beginning was learned, and why)":
     "lý do thất bại; với tài liệu đã hoàn tất thì là một ghi chú (chỉ học được phần đầu, và vì sao)",
   "characters learned": "số ký tự đã học",
+  "how often a website is crawled again: manual (only when asked), daily or weekly":
+    "tần suất thu thập lại một website: thủ công (chỉ khi được yêu cầu), hằng ngày hoặc hằng tuần",
+  "pages whose text changed and was replaced": "các trang có nội dung đã thay đổi và đã được thay thế",
+  "pages new since the crawl before": "các trang mới so với lần thu thập trước",
+  "pages gone from the site, removed with what was learned from them":
+    "các trang không còn trên website, đã bị xóa cùng những gì học được từ chúng",
+  "pages found as they were, left untouched": "các trang vẫn như cũ, được giữ nguyên",
+  "why the last crawl failed, in the reader's language; the pages learned before are kept":
+    "lý do lần thu thập gần nhất thất bại, bằng ngôn ngữ của người đọc; các trang đã học trước đó vẫn được giữ",
+  "a website's re-crawl schedule; null for files and texts":
+    "lịch thu thập lại của website; null với tệp và đoạn văn bản",
+  "when a website was last crawled; null for files and texts":
+    "thời điểm website được thu thập gần nhất; null với tệp và đoạn văn bản",
+  "when the schedule crawls a website next; null when manual, and for files and texts":
+    "thời điểm lịch sẽ thu thập website lần tới; null khi chọn thủ công, và với tệp và đoạn văn bản",
+  'true from a website\'s "Crawl now" until that crawl ends':
+    "true từ lúc bấm “Thu thập ngay” cho một website đến khi lần thu thập đó kết thúc",
+  "what a website's last crawl found; null before one":
+    "kết quả lần thu thập gần nhất của website; null khi chưa thu thập lần nào",
+  "Sets a website's re-crawl schedule (manual, daily or weekly; daily on paid plans). Files and texts are refused (422).":
+    "Đặt lịch thu thập lại cho một website (thủ công, hằng ngày hoặc hằng tuần; hằng ngày dành cho gói trả phí). Tệp và đoạn văn bản bị từ chối (422).",
+  "Crawls a learned website again now: 409 while a crawl runs, 429 when asked again within a few minutes.":
+    "Thu thập lại ngay một website đã học: trả về 409 khi đang thu thập, 429 khi yêu cầu lại trong vòng vài phút.",
   "a website's pages read so far; null for files and texts":
     "số trang của website đã đọc đến lúc này; null với tệp và đoạn văn bản",
   "present when a plan limit is the reason: where to lift it":

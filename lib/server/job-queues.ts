@@ -3,10 +3,18 @@ import { backupQueue } from "@/lib/backup/schedule";
 import { billingQueues } from "@/lib/billing/jobs";
 import type { Config } from "@/lib/config";
 import { ingestQueue } from "@/lib/ingest/queue";
+import { recrawlDueQueue, recrawlQueue } from "@/lib/ingest/recrawl-queue";
 import type { JobQueue } from "@/lib/jobs/workers";
 import { cleanupQueue } from "@/lib/maintenance/jobs";
 
 /** The background queues this build knows; the web process and `npm run worker` share the list. */
 export function jobQueues(cfg: Config): ReadonlyArray<JobQueue> {
-  return [cleanupQueue, ingestQueue(cfg.WORKER_CONCURRENCY), ...billingQueues, backupQueue(cfg)];
+  return [
+    cleanupQueue,
+    ingestQueue(cfg.WORKER_CONCURRENCY),
+    recrawlQueue,
+    recrawlDueQueue(),
+    ...billingQueues,
+    backupQueue(cfg),
+  ];
 }

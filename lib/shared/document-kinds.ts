@@ -14,3 +14,16 @@ export const documentTypes = [
 export type DocumentType = (typeof documentTypes)[number];
 export const documentStatuses = ["processing", "completed", "failed"] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];
+
+/** How often a website document is crawled again (issue 44); files and texts never are. */
+export const recrawlSchedules = ["manual", "daily", "weekly"] as const;
+export type RecrawlSchedule = (typeof recrawlSchedules)[number];
+
+/** What the last crawl of a website found; `error` is the reason key of a crawl that failed. */
+export type CrawlOutcome = {
+  changed: number;
+  added: number;
+  removed: number;
+  unchanged: number;
+  error?: string | null;
+};

@@ -65,14 +65,24 @@ describe("training the agent in Vietnamese", () => {
     await website.getByRole("button", { name: "Các trang tìm thấy" }).click();
     await website.getByTestId("crawled-pages").waitFor();
     expect(await website.locator('[data-page-status="completed"]').count()).toBeGreaterThanOrEqual(3);
-    // The owner can have the site read again; it goes back to learning, then learned.
+    // The website says when it was read and how often it is read again; "Crawl now" reads it again in the
+    // background, its answers staying meanwhile (issue 44).
+    await website.getByTestId("last-crawled").waitFor();
+    expect(await website.getByTestId("last-crawled").textContent()).toContain("Thu thập lần cuối");
+    expect(await website.getByTestId("recrawl-select").inputValue()).toBe("manual");
     const [recrawl] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith("/retry")),
-      website.getByRole("button", { name: "Đọc lại" }).click(),
+      page.waitForResponse((r) => r.url().endsWith("/recrawl")),
+      website.getByRole("button", { name: "Thu thập ngay" }).click(),
     ]);
     expect(recrawl.status()).toBe(200);
-    expect(((await recrawl.json()) as { data: { status: string } }).data.status).toBe("processing");
-    await expect.poll(() => page.locator('[data-status="completed"]').count(), { timeout: 60_000 }).toBe(5);
+    expect(((await recrawl.json()) as { data: { status: string } }).data.status).toBe("completed");
+    const [weekly] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "PATCH"),
+      website.getByTestId("recrawl-select").selectOption("weekly"),
+    ]);
+    expect(weekly.status()).toBe(200);
+    await website.getByTestId("next-crawl").waitFor();
+    expect(await website.getByTestId("next-crawl").textContent()).toMatch(/lần tới/);
 
     // Remove two: the confirmation gives the count and says it cannot be undone.
     await page.getByRole("checkbox", { name: "Chọn gio-mo-cua.txt" }).check();

@@ -36,7 +36,7 @@ describe("allowedMethods", () => {
   it("names a route's methods, HEAD with GET and OPTIONS always", () => {
     expect(allowedMethods("/api/v1/agent/documents")).toEqual(["GET", "HEAD", "OPTIONS"]);
     expect(allowedMethods("/api/v1/agent")).toEqual(["GET", "HEAD", "POST", "OPTIONS"]);
-    expect(allowedMethods("/api/v1/agent/document/0b6f")).toEqual(["DELETE", "OPTIONS"]);
+    expect(allowedMethods("/api/v1/agent/document/0b6f")).toEqual(["PATCH", "DELETE", "OPTIONS"]);
   });
 
   it("prefers a fixed segment to a parameter", () => {

@@ -41,7 +41,7 @@ export function useDocuments(page: number) {
   return useQuery({
     ...documentsQuery(page),
     placeholderData: keepPreviousData,
-    refetchInterval: pollWhile((d) => d.items.some((doc) => doc.status === "processing")),
+    refetchInterval: pollWhile((d) => d.items.some((doc) => doc.status === "processing" || doc.crawling)),
   });
 }
 
@@ -105,5 +105,24 @@ export function useRetryDocument() {
   return useMutation({
     mutationFn: (id: string) => api.call(contracts.retryDocument, { params: { id } }),
     onSuccess: () => void refresh(),
+  });
+}
+
+/** A website's re-crawl schedule: manual, daily or weekly. */
+export function useSetRecrawl() {
+  const refresh = useRefreshDocuments();
+  return useMutation({
+    mutationFn: (input: { id: string; recrawl: "manual" | "daily" | "weekly" }) =>
+      api.call(contracts.updateDocument, { params: { id: input.id }, body: { recrawl: input.recrawl } }),
+    onSettled: () => void refresh(),
+  });
+}
+
+/** Crawls a website again now; its answers stay as they are until the changed pages are in. */
+export function useCrawlNow() {
+  const refresh = useRefreshDocuments();
+  return useMutation({
+    mutationFn: (id: string) => api.call(contracts.recrawlDocument, { params: { id } }),
+    onSettled: () => void refresh(),
   });
 }

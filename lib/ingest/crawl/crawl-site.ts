@@ -6,9 +6,9 @@ import { runPool } from "./pool";
 import { ALLOW_ALL, type Robots } from "./robots";
 import { checkTarget, createFetcher, type FetchLimits, type Resolve } from "./safe-fetch";
 import { normalizeUrl } from "./url";
-import { type CrawlPage, visitPage } from "./visit";
+import { type CrawlPage, type KnownPage, visitPage } from "./visit";
 
-export type { CrawlPage } from "./visit";
+export type { CrawlPage, KnownPage } from "./visit";
 
 export type CrawlOptions = {
   /** pages learned at most (the plan's limit) */
@@ -27,10 +27,15 @@ export type CrawlOptions = {
   /** the longest robots.txt Crawl-delay obeyed, in ms */
   maxCrawlDelayMs?: number;
   userAgent?: string;
+  /** A re-crawl: the pages of the last crawl, asked conditionally (If-None-Match / If-Modified-Since). */
+  known?: (url: string) => KnownPage | undefined;
 };
 
 export type CrawlResult = {
+  /** pages learned or, on a re-crawl, found unchanged: what the page limit counts */
   completed: number;
+  /** of those, the ones that answered 304 */
+  unchanged: number;
   failed: number;
   skipped: number;
   characters: number;
@@ -74,8 +79,23 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
   });
   const polite = politeness(fetcher, signal, maxDelayMs);
   const frontier = new Frontier(start);
-  const visit = { fetcher, signal, politeness: polite, frontier, maxDepth, hashes: new Set<string>() };
-  const result: CrawlResult = { completed: 0, failed: 0, skipped: 0, characters: 0, stoppedBy: "exhausted" };
+  const visit = {
+    fetcher,
+    signal,
+    politeness: polite,
+    frontier,
+    maxDepth,
+    hashes: new Set<string>(),
+    known: options.known,
+  };
+  const result: CrawlResult = {
+    completed: 0,
+    unchanged: 0,
+    failed: 0,
+    skipped: 0,
+    characters: 0,
+    stoppedBy: "exhausted",
+  };
   let reported = 0;
 
   const report = async (page: CrawlPage) => {
@@ -83,6 +103,9 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
     if (page.status === "completed") {
       result.completed++;
       result.characters += page.characters;
+    } else if (page.status === "unchanged") {
+      result.completed++;
+      result.unchanged++;
     } else if (page.status === "failed") result.failed++;
     else result.skipped++;
     await options.onPage?.(page);

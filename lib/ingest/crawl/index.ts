@@ -2,7 +2,13 @@ import "server-only";
 
 export { type AddressKind, addressAllowed, classifyAddress } from "./address-policy";
 export { type CheckSiteOptions, checkSite, type SiteCheck } from "./check-site";
-export { type CrawlOptions, type CrawlPage, type CrawlResult, crawlSite } from "./crawl-site";
+export {
+  type CrawlOptions,
+  type CrawlPage,
+  type CrawlResult,
+  crawlSite,
+  type KnownPage,
+} from "./crawl-site";
 export {
   CRAWL_MESSAGE_KEYS,
   CrawlError,
@@ -20,6 +26,7 @@ export {
   type FetchLimits,
   type Resolve,
   safeFetch,
+  type Validators,
 } from "./safe-fetch";
 export { parseSitemap } from "./sitemap";
 export { normalizeUrl, sameSite, siteKey } from "./url";

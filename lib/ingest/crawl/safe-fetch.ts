@@ -48,7 +48,14 @@ export type FetchOptions = {
   accept?: (mime: string) => boolean;
   /** Overrides the fetcher's `maxBytes` for this call (robots.txt is capped lower). */
   maxBytes?: number;
+  /**
+   * What the page answered last time: sent as If-None-Match / If-Modified-Since, so an unchanged page
+   * answers 304 without its body (a re-crawl).
+   */
+  validators?: Validators;
 };
+
+export type Validators = { etag?: string | null; lastModified?: string | null };
 
 export type Fetched = {
   /** the address that answered, after redirects */
@@ -58,6 +65,9 @@ export type Fetched = {
   mime: string;
   body: string;
   bytes: number;
+  /** the page's validators, kept for the next re-crawl ("" when the server sent none) */
+  etag: string;
+  lastModified: string;
 };
 
 export type Fetcher = {
@@ -172,7 +182,12 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     try {
       for (let hop = 0; ; hop++) {
         checkTarget(url, allowPrivate);
-        const res = await request(url, { dispatcher: agent, method: "GET", headers, signal });
+        const res = await request(url, {
+          dispatcher: agent,
+          method: "GET",
+          headers: { ...headers, ...conditional(opts.validators) },
+          signal,
+        });
         const location = res.headers.location;
         if (REDIRECTS.has(res.statusCode) && typeof location === "string") {
           discard(res.body);
@@ -183,6 +198,19 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
             throw new CrawlError("url_invalid", location);
           }
           continue;
+        }
+        if (res.statusCode === 304 && opts.validators) {
+          discard(res.body);
+          url.hash = "";
+          return {
+            url: url.href,
+            status: 304,
+            mime: "",
+            body: "",
+            bytes: 0,
+            etag: header(res.headers.etag) || (opts.validators.etag ?? ""),
+            lastModified: header(res.headers["last-modified"]) || (opts.validators.lastModified ?? ""),
+          };
         }
         if (res.statusCode < 200 || res.statusCode >= 300) {
           discard(res.body);
@@ -208,6 +236,8 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
           mime,
           body: decode(bytes, contentType),
           bytes: bytes.length,
+          etag: header(res.headers.etag),
+          lastModified: header(res.headers["last-modified"]),
         };
       }
     } catch (err) {
@@ -231,6 +261,15 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     },
     close: () => agent.close(),
   };
+}
+
+/** Conditional request headers; a validator with a line break or over 200 characters is not sent. */
+function conditional(v: Validators | undefined): Record<string, string> {
+  const ok = (s: string | null | undefined): s is string => !!s && s.length <= 200 && !/[\r\n]/.test(s);
+  const out: Record<string, string> = {};
+  if (ok(v?.etag)) out["if-none-match"] = v.etag;
+  if (ok(v?.lastModified)) out["if-modified-since"] = v.lastModified;
+  return out;
 }
 
 /** One fetch with a fresh connection pool; a crawl uses `createFetcher` to reuse connections. */

@@ -15,7 +15,8 @@ export type CrawlPage = {
   /** where it ended after redirects */
   finalUrl: string;
   depth: number;
-  status: "completed" | "failed" | "skipped";
+  /** "unchanged": a re-crawl's page that answered 304 to its stored validators (no body, no text) */
+  status: "completed" | "failed" | "skipped" | "unchanged";
   error?: CrawlErrorKey | CrawlSkipKey;
   title?: string;
   /** readable text, headings as "## Heading" lines; NFC */
@@ -24,6 +25,18 @@ export type CrawlPage = {
   characters: number;
   /** sha256 of the readable text */
   contentHash?: string;
+  /** the page's validators and the same-site links it holds, kept for the next re-crawl */
+  etag?: string;
+  lastModified?: string;
+  links?: string[];
+};
+
+/** What a re-crawl knows of a page from the last crawl. */
+export type KnownPage = {
+  etag: string | null;
+  lastModified: string | null;
+  contentHash: string | null;
+  links: string[];
 };
 
 export type VisitContext = {
@@ -35,6 +48,8 @@ export type VisitContext = {
   maxDepth: number;
   /** Hashes of the texts learned so far in this crawl: a page with the same text is a duplicate. */
   hashes: Set<string>;
+  /** A re-crawl's pages from last time: asked conditionally, and a 304 queues the links stored. */
+  known?: (url: string) => KnownPage | undefined;
 };
 
 /**
@@ -54,9 +69,10 @@ export async function visitPage(ctx: VisitContext, { url, depth }: FrontierItem)
   }
   if (!robots.isAllowed(url)) return { ...base, status: "skipped", error: "robots_disallowed" };
   await politeness.pace(url, robots);
+  const known = ctx.known?.(url);
   let fetched: Awaited<ReturnType<Fetcher["fetch"]>>;
   try {
-    fetched = await ctx.fetcher.fetch(url, { signal });
+    fetched = await ctx.fetcher.fetch(url, { signal, validators: known ?? undefined });
   } catch (err) {
     if (signal.aborted) throw signal.reason;
     const key = err instanceof CrawlError ? err.key : "url_unreachable";
@@ -72,6 +88,12 @@ export async function visitPage(ctx: VisitContext, { url, depth }: FrontierItem)
   ) {
     return { ...page, status: "skipped", error: "robots_disallowed" };
   }
+  const validators = { etag: fetched.etag, lastModified: fetched.lastModified };
+  if (fetched.status === 304 && known) {
+    if (depth < ctx.maxDepth) for (const link of known.links) frontier.add(link, undefined, depth + 1);
+    if (known.contentHash) ctx.hashes.add(known.contentHash);
+    return { ...page, ...validators, status: "unchanged", contentHash: known.contentHash ?? undefined };
+  }
   const kind = pageKind(fetched.mime, fetched.body);
   if (kind === "other") return { ...page, status: "skipped", error: "not_html" };
   const readable =
@@ -79,6 +101,7 @@ export async function visitPage(ctx: VisitContext, { url, depth }: FrontierItem)
   if (!readable.nofollow && depth < ctx.maxDepth) {
     for (const link of readable.links) frontier.add(link, undefined, depth + 1);
   }
+  const links = readable.links.filter((link) => sameSite(link, frontier.start)).slice(0, MAX_LINKS_KEPT);
   if (readable.noindex) return { ...page, status: "skipped", error: "noindex" };
   if (!readable.text.trim()) return { ...page, status: "skipped", error: "no_text" };
   const contentHash = createHash("sha256").update(readable.text).digest("hex");
@@ -94,8 +117,13 @@ export async function visitPage(ctx: VisitContext, { url, depth }: FrontierItem)
     sections: readable.sections,
     characters: readable.text.length,
     contentHash,
+    ...validators,
+    links,
   };
 }
+
+/** Links stored per page for the next re-crawl: enough for any menu, bounded for a link farm. */
+const MAX_LINKS_KEPT = 500;
 
 function pageKind(mime: string, body: string): "html" | "text" | "other" {
   if (mime === "text/html" || mime === "application/xhtml+xml") return "html";
