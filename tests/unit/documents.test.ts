@@ -98,8 +98,20 @@ describe("documents", () => {
     await markCompleted(db, doc.id, 1234);
     row = (await documentOf(db, a, doc.id))!;
     expect([row.status, row.characters, row.completedAt !== null]).toEqual(["completed", 1234, true]);
-    expect(Object.keys(toListItem(row, "vi")).sort()).toEqual(
-      ["characters", "error", "id", "inserted_at", "name", "pages", "size", "status", "type"].sort(),
+    const item = toListItem(row, "vi");
+    expect(Object.keys(item).sort()).toEqual(
+      [
+        ...["characters", "error", "id", "inserted_at", "name", "pages", "size", "status", "type"],
+        // A website's re-crawl fields are in every document's shape, empty for files and texts.
+        ...["recrawl", "last_crawled_at", "next_crawl_at", "crawling", "last_crawl"],
+      ].sort(),
     );
+    expect([item.recrawl, item.last_crawled_at, item.next_crawl_at, item.crawling, item.last_crawl]).toEqual([
+      null,
+      null,
+      null,
+      false,
+      null,
+    ]);
   });
 });
