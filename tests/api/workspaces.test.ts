@@ -21,12 +21,12 @@ type Roster = {
   invitations: { id: string; email: string; role: string; expires_at: string }[];
 };
 
-type Person = { token: string; email: string; id: string; ws?: string };
+type Person = { token: string; email: string; id: string; cookies: string[]; ws?: string };
 
 async function person(prefix: string): Promise<Person> {
   const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
   const signed = await signInWithCode(base(), email);
-  return { token: signed.access, email, id: signed.user.id };
+  return { token: signed.access, email, id: signed.user.id, cookies: signed.cookies };
 }
 
 /** A call from one person's browser: their token, and the workspace cookie it holds, if any. */
@@ -328,6 +328,27 @@ describe("workspaces over HTTP", () => {
     });
     expect(capped.status).toBe(429);
     expect(detail(capped)).toBe(en.errors.workspace_invitations_daily.replace("{limit}", "100"));
+  });
+
+  it("serves the invitation's page: an accept button signed in, the way to sign in and back signed out", async () => {
+    const erin = await person("erin");
+    const token = randomBytes(32).toString("base64url");
+    const signedIn = await fetch(`${base()}/vi/invite/${token}`, {
+      headers: { cookie: erin.cookies.join("; ") },
+    });
+    expect(signedIn.status).toBe(200);
+    const html = await signedIn.text();
+    expect(html).toContain(vi.workspace.invite.accept);
+    expect(html).toContain('data-invite-status="ready"');
+    expect(html).toMatch(/<meta name="robots" content="noindex, ?nofollow"/);
+    const signedOut = await (await fetch(`${base()}/en/invite/${token}`)).text();
+    expect(signedOut).toContain(en.workspace.invite.signIn);
+    expect(signedOut).toContain(`/en?next=${encodeURIComponent(`/invite/${token}`)}`);
+    // A hostile path segment is never echoed into a link.
+    const hostile = await (
+      await fetch(`${base()}/en/invite/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E`)
+    ).text();
+    expect(hostile).not.toContain("<script>alert(1)");
   });
 
   it("asks for a session", async () => {
