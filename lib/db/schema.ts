@@ -197,7 +197,7 @@ export type WorkspaceRole = (typeof workspaceRoles)[number];
 
 /**
  * What a plan is bought for: it holds agents and members (issue 45). Every account that had an agent or a
- * subscription got one named after it in migration 0022; a new account gets one at sign-up.
+ * subscription got one named after it in the workspaces migration; a new account gets one at sign-up.
  */
 export const workspaces = pgTable("workspaces", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -266,7 +266,7 @@ export const agents = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /**
      * The workspace the agent belongs to. An insert without one (code still keyed on the owner) gets the
-     * owner's own workspace from the trigger of migration 0022; `default` lets those inserts omit it.
+     * owner's own workspace from the workspaces migration's trigger; `default` lets those inserts omit it.
      */
     workspaceId: uuid("workspace_id")
       .notNull()

@@ -41,7 +41,7 @@ export async function membershipIn(
 }
 
 /**
- * A workspace for a person who has none, with them as owner, named by the same rule as migration 0022's
+ * A workspace for a person who has none, with them as owner, named by the same rule as the workspaces migration's
  * (`workspace_name_of`). The user row is locked first, so two first requests at once make one workspace.
  */
 export async function ensureOwnWorkspace(db: Db, userId: string): Promise<void> {
