@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { identities, users } from "@/lib/db/schema";
+import { createOwnWorkspace } from "@/lib/workspaces/queries";
 import type { User } from "./sessions";
 
 /** What a sign-in method tells us about the person (AUTH-7). */
@@ -95,6 +96,8 @@ async function findOrCreate(
           membershipId: newMembershipId(),
         })
         .returning();
+      // Every account starts in a workspace of its own, as owner; invitations add it to others.
+      await createOwnWorkspace(t, user!.id);
       created = true;
     }
     await t.insert(identities).values({

@@ -19,7 +19,8 @@ export type CookieName =
   | "payment_token"
   | "oauth_flow"
   | "otp_request"
-  | "visitor";
+  | "visitor"
+  | "ac_ws";
 
 const maxAges: Record<CookieName, number> = {
   access_token: ACCESS_COOKIE_MAX_AGE,
@@ -29,6 +30,8 @@ const maxAges: Record<CookieName, number> = {
   otp_request: OTP_REQUEST_COOKIE_MAX_AGE,
   // A public-chat visitor's own conversations stay theirs for a year on this device.
   visitor: 365 * 24 * 60 * 60,
+  // The workspace this browser last switched to; checked against membership on every request.
+  ac_ws: 365 * 24 * 60 * 60,
 };
 
 export function secureCookies(): boolean {

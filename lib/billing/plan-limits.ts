@@ -116,6 +116,18 @@ export const plans: Readonly<Record<PlanId, PlanLimits>> = Object.freeze({
   enterprise: ENTERPRISE,
 });
 
+/**
+ * People a workspace's plan seats (issue 45): members and pending invitations together; null is no limit
+ * (Enterprise, by contract). A workspace past its seats after a downgrade keeps its members and invites no more.
+ */
+export const seatsByPlan: Readonly<Record<PlanId, number | null>> = Object.freeze({
+  free: 1,
+  beginner: 2,
+  starter: 5,
+  business: 20,
+  enterprise: null,
+});
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (planIds as readonly string[]).includes(value);
 }

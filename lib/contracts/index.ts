@@ -11,6 +11,7 @@ import { siteContracts } from "./site";
 import { trainingContracts } from "./training";
 import { userContracts } from "./user";
 import { widgetContracts } from "./widget";
+import { workspaceContracts } from "./workspaces";
 
 /**
  * Every route's contract by name: route files take theirs from here (`route(contracts.getAgent, …)`) and
@@ -30,6 +31,7 @@ export const contracts = {
   ...billingContracts,
   ...widgetContracts,
   ...apiKeyContracts,
+  ...workspaceContracts,
 } satisfies Record<string, RouteContract>;
 
 export type ContractName = keyof typeof contracts;

@@ -48,4 +48,13 @@ export const routeTable = {
   listApiKeys: { method: "GET", path: "/api/v1/agent/api-keys" },
   createApiKey: { method: "POST", path: "/api/v1/agent/api-keys" },
   revokeApiKey: { method: "DELETE", path: "/api/v1/agent/api-keys/:id" },
+  getWorkspace: { method: "GET", path: "/api/v1/workspace" },
+  listWorkspaces: { method: "GET", path: "/api/v1/workspaces" },
+  switchWorkspace: { method: "POST", path: "/api/v1/workspace/switch" },
+  listMembers: { method: "GET", path: "/api/v1/workspace/members" },
+  changeMemberRole: { method: "PATCH", path: "/api/v1/workspace/members/:id" },
+  removeMember: { method: "DELETE", path: "/api/v1/workspace/members/:id" },
+  inviteMember: { method: "POST", path: "/api/v1/workspace/invitations" },
+  acceptInvitation: { method: "POST", path: "/api/v1/workspace/invitations/accept" },
+  withdrawInvitation: { method: "DELETE", path: "/api/v1/workspace/invitations/:id" },
 } as const;

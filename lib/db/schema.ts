@@ -194,6 +194,65 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export { type AgentKind, agentKinds };
 
+export const workspaceRoles = ["owner", "admin", "editor", "support"] as const;
+export type WorkspaceRole = (typeof workspaceRoles)[number];
+
+/**
+ * What a plan is bought for: it holds agents and members (issue 45). Every account that had an agent or a
+ * subscription got one named after it in the workspaces migration; a new account gets one at sign-up.
+ */
+export const workspaces = pgTable("workspaces", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who belongs to a workspace, with which role; one row per person and workspace. */
+export const workspaceMembers = pgTable(
+  "workspace_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<WorkspaceRole>().notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("workspace_members_workspace_user_idx").on(t.workspaceId, t.userId),
+    index("workspace_members_user_idx").on(t.userId, t.joinedAt),
+    check("workspace_members_role_check", sql`${t.role} in ('owner', 'admin', 'editor', 'support')`),
+  ],
+);
+
+/**
+ * An invitation by e-mail: only the SHA-256 of its token is kept; single use (`accepted_at`), valid 7 days,
+ * for the invited address only.
+ */
+export const workspaceInvitations = pgTable(
+  "workspace_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").$type<WorkspaceRole>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("workspace_invitations_workspace_idx").on(t.workspaceId, t.insertedAt),
+    check("workspace_invitations_role_check", sql`${t.role} in ('admin', 'editor', 'support')`),
+  ],
+);
+
 /**
  * The owner's agent (AGENT-1): one per owner. `publicId` is what /{lang}/c/{agentId} and the public API
  * use; the uuid never leaves the server.
@@ -207,6 +266,14 @@ export const agents = pgTable(
       .notNull()
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The workspace the agent belongs to. An insert without one (code still keyed on the owner) gets the
+     * owner's own workspace from the workspaces migration's trigger; `default` lets those inserts omit it.
+     */
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .$defaultFn(() => sql`default`)
+      .references(() => workspaces.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
     kind: text("kind").$type<AgentKind>().notNull().default("business"),
     instructions: text("instructions").notNull().default(""),
@@ -249,6 +316,7 @@ export const agents = pgTable(
   (t) => [
     check("agents_kind_check", sql`${t.kind} in ('individual', 'business', 'government')`),
     check("agents_daily_share_check", sql`${t.dailyShare} between 1 and 100`),
+    index("agents_workspace_idx").on(t.workspaceId),
   ],
 );
 

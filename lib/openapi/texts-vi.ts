@@ -9,6 +9,35 @@
  * /api/v1/openapi.json stays English.
  */
 export const textsVi: Record<string, string> = {
+  // Workspaces
+  "owner > admin > editor > support": "chủ sở hữu > quản trị viên > biên tập viên > hỗ trợ",
+  "admin, editor or support": "quản trị viên, biên tập viên hoặc hỗ trợ",
+  "the workspace's uuid": "uuid của không gian làm việc",
+  "the membership's uuid, as in /api/v1/workspace/members/{id}":
+    "uuid của tư cách thành viên, như trong /api/v1/workspace/members/{id}",
+  "the member's display name, else their e-mail": "tên hiển thị của thành viên, nếu không có thì là e-mail",
+  "whether this member is the caller": "thành viên này có phải là người gọi hay không",
+  "the invitation's uuid": "uuid của lời mời",
+  "the membership's uuid": "uuid của tư cách thành viên",
+  "the token from the invitation's link": "mã token trong đường dẫn của lời mời",
+  "The workspace this browser acts in, with the caller's role.":
+    "Không gian làm việc mà trình duyệt này đang dùng, kèm vai trò của người gọi.",
+  "Every workspace the caller belongs to, the first joined first.":
+    "Mọi không gian làm việc mà người gọi là thành viên, nơi tham gia sớm nhất đứng đầu.",
+  "Makes a workspace the caller belongs to this browser's current one; any other id is a 404.":
+    "Chọn một không gian làm việc mà người gọi là thành viên làm không gian hiện tại của trình duyệt này; mã nào khác trả về 404.",
+  "The current workspace's members and its pending invitations.":
+    "Các thành viên của không gian làm việc hiện tại và những lời mời đang chờ.",
+  "Changes a member's role (owner and admin; never above one's own; the last owner stays).":
+    "Đổi vai trò của một thành viên (chủ sở hữu và quản trị viên; không bao giờ cao hơn vai trò của chính mình; chủ sở hữu cuối cùng được giữ lại).",
+  "Removes a member, or leaves with one's own id; the last owner can do neither.":
+    "Xóa một thành viên, hoặc tự rời đi bằng mã của chính mình; chủ sở hữu cuối cùng không thể làm cả hai.",
+  "E-mails an invitation valid 7 days (owner and admin; within the plan's seats, 100 a day).":
+    "Gửi e-mail lời mời có hiệu lực 7 ngày (chủ sở hữu và quản trị viên; trong số chỗ của gói, tối đa 100 lời mời mỗi ngày).",
+  "Joins a workspace with an invitation's token; only the invited address may, once, within 7 days.":
+    "Tham gia không gian làm việc bằng token của lời mời; chỉ địa chỉ được mời mới dùng được, một lần, trong vòng 7 ngày.",
+  "Withdraws a pending invitation (owner and admin).":
+    "Thu hồi một lời mời đang chờ (chủ sở hữu và quản trị viên).",
   // Taught answers
   "one way a visitor may ask it, at most 500 characters":
     "một cách khách có thể hỏi câu này, tối đa 500 ký tự",

@@ -73,6 +73,8 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/i18n",
     "lib/metrics",
   ],
+  // Workspaces, their members, roles and invitations (issue 45); the workspace's plan is read from lib/limits.
+  "lib/workspaces": [...DOMAIN_BASE, "lib/billing", "lib/limits", "lib/mail"],
   "lib/auth": [
     ...DOMAIN_BASE,
     "lib/agents",
@@ -82,6 +84,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/limits",
     "lib/mail",
     "lib/shared",
+    "lib/workspaces",
   ],
   "lib/routing": ["lib/auth", "lib/shared"],
   "lib/widget": ["lib/agents", "lib/billing", "lib/cache", "lib/db", "lib/i18n", "lib/shared"],

@@ -14,6 +14,7 @@ import { siteContracts } from "@/lib/contracts/site";
 import { trainingContracts } from "@/lib/contracts/training";
 import { userContracts } from "@/lib/contracts/user";
 import { widgetContracts } from "@/lib/contracts/widget";
+import { workspaceContracts } from "@/lib/contracts/workspaces";
 
 /**
  * Every API route has exactly one contract per method and builds its handler from it; every contract has
@@ -118,6 +119,7 @@ describe("contract coverage", () => {
       trainingContracts,
       userContracts,
       widgetContracts,
+      workspaceContracts,
     ];
     expect(Object.keys(contracts)).toHaveLength(areas.reduce((n, a) => n + Object.keys(a).length, 0));
     const routes = Object.values(contracts).map((c) => `${c.method} ${c.path}`);
