@@ -46,4 +46,10 @@ export const routeTable = {
   listApiKeys: { method: "GET", path: "/api/v1/agent/api-keys" },
   createApiKey: { method: "POST", path: "/api/v1/agent/api-keys" },
   revokeApiKey: { method: "DELETE", path: "/api/v1/agent/api-keys/:id" },
+  listChannels: { method: "GET", path: "/api/v1/agent/channels" },
+  connectChannel: { method: "POST", path: "/api/v1/agent/channels" },
+  disconnectChannel: { method: "DELETE", path: "/api/v1/agent/channels/:id" },
+  telegramWebhook: { method: "POST", path: "/api/v1/channels/telegram/:channelId" },
+  messengerVerify: { method: "GET", path: "/api/v1/channels/messenger/:channelId" },
+  messengerWebhook: { method: "POST", path: "/api/v1/channels/messenger/:channelId" },
 } as const;

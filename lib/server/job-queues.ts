@@ -1,6 +1,7 @@
 import "server-only";
 import { backupQueue } from "@/lib/backup/schedule";
 import { billingQueues } from "@/lib/billing/jobs";
+import { channelQueues } from "@/lib/channels/jobs";
 import type { Config } from "@/lib/config";
 import { ingestQueue } from "@/lib/ingest/queue";
 import type { JobQueue } from "@/lib/jobs/workers";
@@ -8,5 +9,11 @@ import { cleanupQueue } from "@/lib/maintenance/jobs";
 
 /** The background queues this build knows; the web process and `npm run worker` share the list. */
 export function jobQueues(cfg: Config): ReadonlyArray<JobQueue> {
-  return [cleanupQueue, ingestQueue(cfg.WORKER_CONCURRENCY), ...billingQueues, backupQueue(cfg)];
+  return [
+    cleanupQueue,
+    ingestQueue(cfg.WORKER_CONCURRENCY),
+    ...billingQueues,
+    ...channelQueues,
+    backupQueue(cfg),
+  ];
 }

@@ -1,0 +1,12 @@
+import "server-only";
+import type { ChannelType } from "@/lib/contracts/channels";
+import type { ChannelAdapter } from "./adapter";
+import { messenger } from "./messenger";
+import { telegram } from "./telegram";
+
+const adapters: Partial<Record<ChannelType, ChannelAdapter>> = { telegram, messenger };
+
+/** The platform's adapter; none for a type this build does not speak yet (Zalo). */
+export function adapterOf(type: ChannelType): ChannelAdapter | null {
+  return adapters[type] ?? null;
+}
