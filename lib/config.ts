@@ -398,6 +398,10 @@ const schema = z.object({
   TELEGRAM_API_BASE: optionalUrl(["http:", "https:"], "TELEGRAM_API_BASE must be an http(s) URL"),
   /** Another host for Facebook's Graph API (Messenger); unset = https://graph.facebook.com. */
   GRAPH_API_BASE: optionalUrl(["http:", "https:"], "GRAPH_API_BASE must be an http(s) URL"),
+  /** Another host for Zalo's OA API (v3.0 messages; the tests' fake); unset = https://openapi.zalo.me. */
+  ZALO_API_BASE: optionalUrl(["http:", "https:"], "ZALO_API_BASE must be an http(s) URL"),
+  /** Another host for Zalo's OA OAuth (v4 token refresh); unset = https://oauth.zaloapp.com. */
+  ZALO_OAUTH_BASE: optionalUrl(["http:", "https:"], "ZALO_OAUTH_BASE must be an http(s) URL"),
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });

@@ -15,6 +15,7 @@ import { ChannelSendError } from "./platform-http";
 import { type ChannelRow, channelOfAgent, channelsOfAgent, deleteChannel, insertChannel } from "./queries";
 import { open, seal } from "./secret-box";
 import { connectTelegram, isTelegramToken } from "./telegram";
+import { refreshZaloTokens } from "./zalo";
 
 /**
  * An agent's channels (issue 47): connected by its owner with the platform's tokens, which are checked with
@@ -79,6 +80,19 @@ export async function connectChannel(
     );
     return channelView(
       await insertChannel(db, { publicId, agentId: agent.id, type: "telegram", secrets: seal(secrets) }),
+    );
+  }
+  if (input.type === "zalo") {
+    // The pasted refresh token is spent at once for a pair whose expiry is known.
+    const tokens = await platform(() => refreshZaloTokens(input));
+    const { type: _, access_token: _pasted, ...app } = input;
+    return channelView(
+      await insertChannel(db, {
+        publicId,
+        agentId: agent.id,
+        type: "zalo",
+        secrets: seal({ ...app, ...tokens }),
+      }),
     );
   }
   const secrets = await platform(() => connectMessenger(input));

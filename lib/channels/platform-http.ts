@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function platformCall<T = unknown>(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown },
+  init: { method?: string; headers?: Record<string, string>; body?: unknown | URLSearchParams },
   platform: string,
 ): Promise<T> {
   let last = "";
@@ -36,8 +36,17 @@ export async function platformCall<T = unknown>(
     try {
       res = await fetch(url, {
         method: init.method ?? "POST",
-        headers: { "content-type": "application/json", ...init.headers },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        headers: {
+          "content-type":
+            init.body instanceof URLSearchParams ? "application/x-www-form-urlencoded" : "application/json",
+          ...init.headers,
+        },
+        body:
+          init.body === undefined
+            ? undefined
+            : init.body instanceof URLSearchParams
+              ? init.body.toString()
+              : JSON.stringify(init.body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
         redirect: "error",
       });

@@ -14,11 +14,11 @@ import { logger } from "@/lib/logger";
 import { detectLanguage } from "@/lib/retrieval/language";
 import { markIdentified } from "@/lib/widget/identity";
 import { adapterOf } from "./adapters";
+import { currentSecrets } from "./channel-secrets";
 import { plainAnswer } from "./plain-text";
 import { ChannelSendError } from "./platform-http";
 import { type ChannelRow, channelById, markReplied } from "./queries";
 import type { ReplyJob } from "./receive";
-import { open } from "./secret-box";
 
 /**
  * The job that answers one channel message: the channel user asks through the visitor's door
@@ -45,7 +45,7 @@ export async function replyToMessage(db: Db, job: ReplyJob): Promise<{ replied: 
   const channel = await channelById(db, job.channelId);
   if (!channel || channel.state === "paused") return { replied: false };
   const adapter = adapterOf(channel.type);
-  const secrets = open(channel.secrets);
+  const secrets = await currentSecrets(db, channel);
   const agent = await agentById(db, channel.agentId);
   if (!adapter || !secrets || !agent) return { replied: false };
   const { message } = job;

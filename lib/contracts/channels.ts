@@ -48,6 +48,18 @@ export const connectChannelSchema = z.discriminatedUnion("type", [
     page_access_token: secret(1000).describe("a Page access token with pages_messaging"),
     app_secret: secret(200).describe("the Meta app's secret, which signs the deliveries"),
   }),
+  z.object({
+    type: z.literal("zalo"),
+    app_id: z
+      .string()
+      .trim()
+      .regex(/^\d{1,30}$/)
+      .describe("the Zalo app's id"),
+    app_secret: secret(200).describe("the Zalo app's secret key"),
+    oa_secret_key: secret(200).describe("the OA secret key, which signs the events"),
+    access_token: secret(2000).describe("an OA access token"),
+    refresh_token: secret(2000).describe("its refresh token (single-use; a new pair is taken at once)"),
+  }),
 ]);
 export type ConnectChannelInput = z.infer<typeof connectChannelSchema>;
 
@@ -72,7 +84,7 @@ export const channelContracts = {
     path: "/api/v1/agent/channels",
     auth: "owner-agent",
     summary:
-      "Connects a Telegram bot or a Messenger page (from the Beginner plan): the token is checked with the platform and the webhook set.",
+      "Connects a Telegram bot, a Messenger page or a Zalo OA (from the Beginner plan): the tokens are checked with the platform.",
     body: connectChannelSchema,
     data: channelSchema,
   }),
@@ -115,6 +127,18 @@ export const channelContracts = {
     // Server to server: authenticated by X-Hub-Signature-256 over the raw body.
     origin: "any",
     summary: "Messenger's deliveries for one channel, checked by their signature; answered by a job.",
+    params: webhookParams,
+    notFound: "channel_not_found",
+    bodyLimit: CHANNEL_WEBHOOK_BODY_LIMIT,
+    data: received,
+  }),
+  zaloWebhook: defineRoute({
+    method: "POST",
+    path: "/api/v1/channels/zalo/:channelId",
+    auth: "none",
+    // Server to server: authenticated by X-ZEvent-Signature over the raw body.
+    origin: "any",
+    summary: "Zalo OA's events for one channel, checked by their signature; text messages answered by a job.",
     params: webhookParams,
     notFound: "channel_not_found",
     bodyLimit: CHANNEL_WEBHOOK_BODY_LIMIT,

@@ -52,4 +52,5 @@ export const routeTable = {
   telegramWebhook: { method: "POST", path: "/api/v1/channels/telegram/:channelId" },
   messengerVerify: { method: "GET", path: "/api/v1/channels/messenger/:channelId" },
   messengerWebhook: { method: "POST", path: "/api/v1/channels/messenger/:channelId" },
+  zaloWebhook: { method: "POST", path: "/api/v1/channels/zalo/:channelId" },
 } as const;

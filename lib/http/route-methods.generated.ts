@@ -36,6 +36,7 @@ export const routeMethods: ReadonlyArray<{ pattern: string; methods: readonly st
   { pattern: "/api/v1/billing/webhooks/stripe", methods: ["POST"] },
   { pattern: "/api/v1/channels/messenger/[channelId]", methods: ["GET", "POST"] },
   { pattern: "/api/v1/channels/telegram/[channelId]", methods: ["POST"] },
+  { pattern: "/api/v1/channels/zalo/[channelId]", methods: ["POST"] },
   { pattern: "/api/v1/models", methods: ["GET"] },
   { pattern: "/api/v1/openapi.json", methods: ["GET"] },
   { pattern: "/api/v1/public/agent/[id]", methods: ["GET"] },

@@ -27,8 +27,16 @@ export const textsVi: Record<string, string> = {
   "the hub.challenge, as plain text": "giá trị hub.challenge, dạng văn bản thuần",
   "The agent's channels with their state and webhook URL, never their tokens.":
     "Các kênh của trợ lý cùng trạng thái và URL webhook, không bao giờ kèm mã bí mật.",
-  "Connects a Telegram bot or a Messenger page (from the Beginner plan): the token is checked with the platform and the webhook set.":
-    "Kết nối một bot Telegram hoặc một trang Messenger (từ gói Beginner): mã được kiểm tra với nền tảng và webhook được thiết lập.",
+  "Connects a Telegram bot, a Messenger page or a Zalo OA (from the Beginner plan): the tokens are checked with the platform.":
+    "Kết nối một bot Telegram, một trang Messenger hoặc một Zalo OA (từ gói Khởi đầu): các mã được kiểm tra với nền tảng.",
+  "the Zalo app's id": "mã ứng dụng Zalo",
+  "the Zalo app's secret key": "khóa bí mật của ứng dụng Zalo",
+  "the OA secret key, which signs the events": "khóa bí mật của OA, dùng để ký các sự kiện",
+  "an OA access token": "mã truy cập của OA",
+  "its refresh token (single-use; a new pair is taken at once)":
+    "mã làm mới đi kèm (chỉ dùng một lần; một cặp mã mới được lấy ngay)",
+  "Zalo OA's events for one channel, checked by their signature; text messages answered by a job.":
+    "Các sự kiện Zalo OA của một kênh, được kiểm tra bằng chữ ký; tin nhắn văn bản được trả lời bởi một tác vụ nền.",
   "Disconnects a channel and removes its webhook where the platform allows; another owner's id is a 404.":
     "Ngắt kết nối một kênh và gỡ webhook nếu nền tảng cho phép; mã kênh của chủ sở hữu khác trả về 404.",
   "Telegram's updates for one channel, checked by their secret token; answered by a job.":

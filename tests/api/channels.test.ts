@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChannelView } from "@/lib/contracts/channels";
 import { ownerApi, trainedAgent, useChatServer } from "../helpers/chat";
@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from "../helpers/server";
 import { sqlAt } from "../helpers/sql";
 import { type MessengerPeer, startMessengerPeer } from "../peers/messenger";
 import { startTelegramPeer, type TelegramPeer } from "../peers/telegram";
+import { startZaloPeer, type ZaloPeer } from "../peers/zalo";
 
 /**
  * Issue 47 over real HTTP: an owner on a paid plan connects a Telegram bot and a Messenger page; the
@@ -19,6 +20,8 @@ import { startTelegramPeer, type TelegramPeer } from "../peers/telegram";
 let server: TestServer;
 let telegram: TelegramPeer;
 let messenger: MessengerPeer;
+let zalo: ZaloPeer;
+const OA_SECRET = "fake-oa-secret-key-0123456789";
 const APP_SECRET = "fake-app-secret-0123456789abcdef";
 const texts = [
   { title: "Giờ mở cửa", content: "Tiệm bánh Hoa Mai mở cửa từ 7 giờ sáng đến 9 giờ tối mỗi ngày." },
@@ -26,13 +29,19 @@ const texts = [
 const sql = (q: string, p: unknown[] = []) => sqlAt(server.baseUrl, q, p);
 
 beforeAll(async () => {
-  [telegram, messenger] = await Promise.all([startTelegramPeer(), startMessengerPeer()]);
+  [telegram, messenger, zalo] = await Promise.all([
+    startTelegramPeer(),
+    startMessengerPeer(),
+    startZaloPeer(),
+  ]);
   server = await startTestServer({
     env: {
       ...oidcEnv(),
       TRUSTED_PROXIES: "127.0.0.1",
       TELEGRAM_API_BASE: telegram.origin,
       GRAPH_API_BASE: messenger.origin,
+      ZALO_API_BASE: zalo.origin,
+      ZALO_OAUTH_BASE: zalo.origin,
       LOG_LEVEL: "debug",
     },
   });
@@ -42,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   useChatServer(undefined);
   await server?.stop();
-  await Promise.all([telegram?.stop(), messenger?.stop()]);
+  await Promise.all([telegram?.stop(), messenger?.stop(), zalo?.stop()]);
 });
 
 async function gql(token: string, query: string, variables: Record<string, unknown>) {
@@ -213,6 +222,93 @@ describe("channels", () => {
     expect(telegram.sent.length).toBe(sent);
   });
 
+  it("retries a reply on 429/5xx, and shows a reply that could not be sent", async () => {
+    const sent = telegram.sent.length;
+    telegram.failNext(502, 2);
+    await post(tg.webhook_url, tgUpdate(555010, "Mấy giờ mở cửa?"), {
+      "x-telegram-bot-api-secret-token": telegram.webhook!.secret_token,
+    });
+    await expect.poll(() => telegram.sent.length, { timeout: 5_000, interval: 50 }).toBe(sent + 1);
+
+    telegram.failNext(503, 100);
+    await post(tg.webhook_url, tgUpdate(555011, "Mấy giờ mở cửa?"), {
+      "x-telegram-bot-api-secret-token": telegram.webhook!.secret_token,
+    });
+    const state = async () =>
+      (await ownerApi<{ data: ChannelView[] }>(owner.access, "GET", "/api/v1/agent/channels")).body.data.find(
+        (c) => c.id === tg.id,
+      );
+    await expect.poll(async () => (await state())?.state, { timeout: 15_000, interval: 200 }).toBe("failing");
+    expect((await state())?.last_error).toMatch(/Telegram answered 503/);
+    expect(telegram.sent.length).toBe(sent + 1);
+    telegram.failNext(0, 0);
+    // The next reply that goes through clears it.
+    await post(tg.webhook_url, tgUpdate(555012, "Mấy giờ mở cửa?"), {
+      "x-telegram-bot-api-secret-token": telegram.webhook!.secret_token,
+    });
+    await expect
+      .poll(async () => (await state())?.state, { timeout: 5_000, interval: 100 })
+      .toBe("connected");
+    expect((await state())?.last_error).toBeNull();
+  }, 30_000);
+
+  it("connects a Zalo OA: signed events answered through the CS message API, the token refreshed once", async () => {
+    const refreshToken = zalo.refreshToken;
+    // Refreshes due within five minutes: the first pair lasts just over that, so both next replies need one.
+    zalo.expiresIn = 301;
+    const za = await connect(owner.access, {
+      type: "zalo",
+      app_id: zalo.appId,
+      app_secret: zalo.appSecret,
+      oa_secret_key: OA_SECRET,
+      access_token: zalo.accessToken,
+      refresh_token: refreshToken,
+    });
+    expect(za).toMatchObject({ type: "zalo", state: "connected", verify_token: null });
+    expect(zalo.refreshes).toBe(1);
+    zalo.expiresIn = 90_000;
+    await new Promise((r) => setTimeout(r, 1_500));
+
+    const event = (user: string, msgId: string, text: string, timestamp = Date.now()) =>
+      JSON.stringify({
+        app_id: zalo.appId,
+        user_id_by_app: `app_${user}`,
+        event_name: "user_send_text",
+        timestamp: String(timestamp),
+        sender: { id: user },
+        recipient: { id: "oa_1" },
+        message: { text, msg_id: msgId },
+      });
+    const sign = (raw: string, key = OA_SECRET) => {
+      const ts = (JSON.parse(raw) as { timestamp: string }).timestamp;
+      return `mac=${createHash("sha256").update(`${zalo.appId}${raw}${ts}${key}`).digest("hex")}`;
+    };
+    const forged = event("u1", "z_0", "Mấy giờ mở cửa?");
+    expect(
+      (await post(za.webhook_url, forged, { "x-zevent-signature": sign(forged, "wrong-key") })).status,
+    ).toBe(401);
+    const stale = event("u1", "z_s", "Mấy giờ mở cửa?", Date.now() - 60 * 60 * 1000);
+    expect((await post(za.webhook_url, stale, { "x-zevent-signature": sign(stale) })).status).toBe(401);
+
+    // Two people at once: both answered, the single-use refresh token spent once.
+    const a = event("u1", "z_1", "Mấy giờ mở cửa?");
+    const b = event("u2", "z_2", "Tiệm mở cửa lúc nào?");
+    const started = Date.now();
+    const res = await Promise.all([
+      post(za.webhook_url, a, { "x-zevent-signature": sign(a) }),
+      post(za.webhook_url, b, { "x-zevent-signature": sign(b) }),
+      post(za.webhook_url, a, { "x-zevent-signature": sign(a) }),
+    ]);
+    expect(res.map((r) => r.status)).toEqual([200, 200, 200]);
+    await expect.poll(() => zalo.sent.length, { timeout: 3_000, interval: 20 }).toBe(2);
+    console.log(`[channels] two Zalo events answered through the CS API in ${Date.now() - started} ms`);
+    expect(zalo.sent.map((s) => s.user_id).sort()).toEqual(["u1", "u2"]);
+    expect(zalo.sent[0]!.text).toMatch(/7 giờ sáng/);
+    expect(zalo.refreshes).toBe(2);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(zalo.sent).toHaveLength(2);
+  }, 60_000);
+
   it("connects Messenger: the verify handshake and a signed message answered through the Send API", async () => {
     const fb = await connect(owner.access, {
       type: "messenger",
@@ -282,9 +378,10 @@ describe("channels", () => {
     const webhookSecret = telegram.webhook!.secret_token;
     const listed = await ownerApi<{ data: ChannelView[] }>(owner.access, "GET", "/api/v1/agent/channels");
     expect(listed.status).toBe(200);
-    expect(listed.body.data.map((c) => c.type).sort()).toEqual(["messenger", "telegram"]);
+    expect(listed.body.data.map((c) => c.type).sort()).toEqual(["messenger", "telegram", "zalo"]);
     const raw = JSON.stringify(listed.body);
-    for (const secret of [telegram.token, telegram.webhook!.secret_token, messenger.pageToken, APP_SECRET]) {
+    const zaloSecrets = [zalo.accessToken, zalo.refreshToken, zalo.appSecret, OA_SECRET];
+    for (const secret of [telegram.token, webhookSecret, messenger.pageToken, APP_SECRET, ...zaloSecrets]) {
       expect(raw).not.toContain(secret);
     }
     for (const c of listed.body.data) {

@@ -3,6 +3,7 @@ import { messenger, messengerChallenge } from "@/lib/channels/messenger";
 import { plainAnswer, stripMarkdown } from "@/lib/channels/plain-text";
 import { open, seal } from "@/lib/channels/secret-box";
 import { splitText, telegram } from "@/lib/channels/telegram";
+import { zalo } from "@/lib/channels/zalo";
 import { scrubText } from "@/lib/logger-redact";
 
 /** Issue 47's pure parts: sealed secrets, plain-text answers, splitting, and the platforms' deliveries. */
@@ -99,6 +100,46 @@ describe("platform deliveries", () => {
     expect(messengerChallenge(q("vt"), "vt")).toBe("123");
     expect(messengerChallenge(q("no"), "vt")).toBeNull();
     expect(messengerChallenge(q("vt"), null)).toBeNull();
+  });
+});
+
+describe("Zalo events", () => {
+  const { createHash } = require("node:crypto") as typeof import("node:crypto");
+  const secrets = { app_id: "123", oa_secret_key: "oa-key" };
+  const event = (timestamp: number, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      app_id: "123",
+      event_name: "user_send_text",
+      timestamp: String(timestamp),
+      sender: { id: "u1" },
+      message: { msg_id: "m1", text: "Chào" },
+      ...extra,
+    });
+  const mac = (raw: string, ts: number, key = "oa-key") =>
+    `mac=${createHash("sha256").update(`123${raw}${ts}${key}`).digest("hex")}`;
+  const d = (raw: string, sig: string) => ({
+    rawBody: raw,
+    headers: new Headers({ "x-zevent-signature": sig }),
+    url: new URL("http://x/"),
+  });
+
+  it("accepts the signature over app id, raw body, timestamp and OA secret key, fresh only", () => {
+    const now = Date.now();
+    const raw = event(now);
+    expect(zalo.verify(d(raw, mac(raw, now)), secrets)).toBe(true);
+    expect(zalo.verify(d(raw, mac(raw, now, "other")), secrets)).toBe(false);
+    expect(zalo.verify(d(`${raw} `, mac(raw, now)), secrets)).toBe(false);
+    const old = event(now - 60 * 60 * 1000);
+    expect(zalo.verify(d(old, mac(old, now - 60 * 60 * 1000)), secrets)).toBe(false);
+    const otherApp = event(now, { app_id: "999" });
+    expect(zalo.verify(d(otherApp, mac(otherApp, now)), secrets)).toBe(false);
+    expect(zalo.verify(d("null", "mac=x"), secrets)).toBe(false);
+  });
+
+  it("reads user_send_text only", () => {
+    expect(zalo.messages(event(1))).toEqual([{ channelUserId: "u1", messageId: "m1", text: "Chào" }]);
+    expect(zalo.messages(event(1, { event_name: "user_send_sticker" }))).toEqual([]);
+    expect(zalo.messages("[]")).toEqual([]);
   });
 });
 
