@@ -1,6 +1,7 @@
 import "server-only";
 import type { PgBoss } from "pg-boss";
 import type { JobQueue } from "@/lib/jobs/workers";
+import { forgetOldEvents } from "./queries";
 import type { ReplyJob } from "./receive";
 import { replyToMessage } from "./reply";
 
@@ -22,5 +23,11 @@ export const channelQueues: ReadonlyArray<JobQueue> = [
     options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, notify: true },
     work: { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1, localConcurrency: 4 },
     handler: async (database, data) => replyToMessage(database.db, data as ReplyJob),
+  },
+  {
+    // The dedupe table keeps a week of event ids: far past any platform's redelivery.
+    name: "channels.forget-events",
+    cron: "17 3 * * *",
+    handler: async (database) => ({ forgotten: await forgetOldEvents(database.db, 7) }),
   },
 ];

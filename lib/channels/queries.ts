@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { channelEvents, channels } from "@/lib/db/schema";
 
@@ -59,4 +59,13 @@ export async function markReplied(db: Db, id: string, error: string | null, unau
       state: error === null ? "connected" : unauthorized ? "needs_reconnect" : "failing",
     })
     .where(and(eq(channels.id, id), sql`${channels.state} <> 'paused'`));
+}
+
+/** Event ids older than any platform redelivers (Telegram keeps updates 24 h, Messenger retries for hours). */
+export async function forgetOldEvents(db: Db, olderThanDays: number): Promise<number> {
+  const gone = await db
+    .delete(channelEvents)
+    .where(lt(channelEvents.insertedAt, sql`now() - make_interval(days => ${olderThanDays})`))
+    .returning({ id: channelEvents.externalId });
+  return gone.length;
 }

@@ -43,6 +43,8 @@ beforeAll(async () => {
       ZALO_API_BASE: zalo.origin,
       ZALO_OAUTH_BASE: zalo.origin,
       LOG_LEVEL: "debug",
+      // Low enough for the flood test; every other test's channel user sends fewer.
+      CHAT_LIMIT_VISITOR_PER_MINUTE: "3",
     },
   });
   useChatServer(server.baseUrl);
@@ -158,6 +160,40 @@ describe("channels", () => {
     expect(String(row!.secrets)).not.toContain(telegram.webhook!.secret_token);
   }, 90_000);
 
+  it("refuses bad connect bodies with a clear error in the owner's language, storing nothing", async () => {
+    const bad = [
+      { type: "whatsapp", token: "x" },
+      { type: "telegram" },
+      { type: "telegram", bot_token: "" },
+      { type: "messenger", page_id: "not-a-number", page_access_token: "t", app_secret: "s" },
+      { type: "zalo", app_id: "1" },
+      "just a string",
+    ];
+    const before = await sql("select count(*)::int as n from channels");
+    for (const body of bad) {
+      const res = await ownerApi<unknown>(owner.access, "POST", "/api/v1/agent/channels", body, "vi");
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.error?.detail).toBeTruthy();
+    }
+    const shaped = await ownerApi<unknown>(
+      owner.access,
+      "POST",
+      "/api/v1/agent/channels",
+      { type: "telegram", bot_token: "not a telegram token" },
+      "vi",
+    );
+    expect(shaped.status).toBe(422);
+    expect(shaped.body.error?.detail).toBe(
+      "Nền tảng không chấp nhận mã này. Hãy sao chép lại từ nền tảng và dán đầy đủ.",
+    );
+    const huge = await ownerApi<unknown>(owner.access, "POST", "/api/v1/agent/channels", {
+      type: "telegram",
+      bot_token: "1".repeat(2_000_000),
+    });
+    expect(huge.status).toBe(413);
+    expect(await sql("select count(*)::int as n from channels")).toEqual(before);
+  });
+
   it("answers a signed Telegram update through sendMessage within 2 s, and a duplicate once", async () => {
     const before = telegram.sent.length;
     const update = tgUpdate(555001, "Tiệm bánh mở cửa lúc mấy giờ?");
@@ -195,6 +231,23 @@ describe("channels", () => {
     const listed = await ownerApi<{ data: ChannelView[] }>(owner.access, "GET", "/api/v1/agent/channels");
     expect(listed.body.data[0]!.last_message_at).not.toBeNull();
   }, 30_000);
+
+  it("limits a flood from one channel user like a visitor, saying so in their language", async () => {
+    const sent = telegram.sent.length;
+    for (let i = 0; i < 5; i++) {
+      const res = await post(tg.webhook_url, tgUpdate(555020, `Mấy giờ mở cửa? (${i})`), {
+        "x-telegram-bot-api-secret-token": telegram.webhook!.secret_token,
+      });
+      expect(res.status).toBe(200);
+    }
+    await expect.poll(() => telegram.sent.length, { timeout: 5_000, interval: 50 }).toBe(sent + 5);
+    const replies = telegram.sent.slice(sent).map((m) => m.text);
+    // Three answered (CHAT_LIMIT_VISITOR_PER_MINUTE), two told to wait, as the chat page would say it.
+    const refused = replies.filter((t) =>
+      /^Bạn đang gửi tin nhắn quá nhanh\. Vui lòng đợi \d+ giây rồi thử lại\.$/.test(t),
+    );
+    expect(refused).toHaveLength(2);
+  });
 
   it("refuses a forged Telegram update with 401 and writes nothing", async () => {
     const events = await sql("select count(*)::int as n from channel_events");
