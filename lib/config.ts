@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -385,6 +385,25 @@ const schema = z.object({
     .min(1, { error: "BACKUP_KEEP must be a whole number from 1 to 1000" })
     .max(1000, { error: "BACKUP_KEEP must be a whole number from 1 to 1000" })
     .default(7),
+  /**
+   * Encrypts channel secrets at rest (bot tokens, page tokens, app secrets: lib/channels), AES-256-GCM with
+   * a key derived from it. Unset: generated into DATA_DIR like the session secret (one machine), or derived
+   * from SESSION_SECRET in production on Postgres (every instance has the same).
+   * Changing it makes every connected channel's secrets unreadable: they are connected again.
+   */
+  CHANNEL_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, "CHANNEL_SECRET_KEY must be at least 32 characters"),
+  /** Another host for Telegram's Bot API (a local fake in tests); unset = https://api.telegram.org. */
+  TELEGRAM_API_BASE: optionalUrl(["http:", "https:"], "TELEGRAM_API_BASE must be an http(s) URL"),
+  /** Another host for Facebook's Graph API (Messenger); unset = https://graph.facebook.com. */
+  GRAPH_API_BASE: optionalUrl(["http:", "https:"], "GRAPH_API_BASE must be an http(s) URL"),
+  /** Another host for Zalo's OA API (v3.0 messages; the tests' fake); unset = https://openapi.zalo.me. */
+  ZALO_API_BASE: optionalUrl(["http:", "https:"], "ZALO_API_BASE must be an http(s) URL"),
+  /** Another host for Zalo's OA OAuth (v4 token refresh); unset = https://oauth.zaloapp.com. */
+  ZALO_OAUTH_BASE: optionalUrl(["http:", "https:"], "ZALO_OAUTH_BASE must be an http(s) URL"),
   /** Enables probe pages the end-to-end tests need (e.g. one that throws). Never set in production. */
   TEST_HOOKS: bool,
 });
@@ -394,7 +413,7 @@ export const configVariables: readonly string[] = Object.keys(schema.shape);
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  "SESSION_SECRET" | "APP_URL" | "DATA_DIR" | "MAIL_FROM" | "LOG_FORMAT"
+  "SESSION_SECRET" | "CHANNEL_SECRET_KEY" | "APP_URL" | "DATA_DIR" | "MAIL_FROM" | "LOG_FORMAT"
 > & {
   APP_URL: string;
   /** JSON lines in production unless written to a terminal, readable lines elsewhere, unless LOG_FORMAT says otherwise */
@@ -404,6 +423,7 @@ export type Config = Omit<
   MAIL_FROM: string;
   DATA_DIR: string;
   SESSION_SECRET: string;
+  CHANNEL_SECRET_KEY: string;
   /** true when the embedded PGlite database is used (no DATABASE_URL) */
   embedded: boolean;
   isProduction: boolean;
@@ -439,6 +459,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
     secret = generatedSecret(dataDir);
   }
+  let channelKey = raw.CHANNEL_SECRET_KEY;
+  if (!channelKey) {
+    // Instances sharing a Postgres already share their required SESSION_SECRET: a key derived from it
+    // agrees across them, where a generated file would not.
+    channelKey =
+      isProduction && !embedded
+        ? createHmac("sha256", secret).update("agentcity channel secrets v1").digest("base64url")
+        : generatedSecret(dataDir, "channel-secret-key");
+  }
   if (raw.WORKER_MODE === "separate" && embedded) {
     // The embedded database belongs to one process: a worker apart could not open it.
     throw new ConfigError(
@@ -468,6 +497,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     APP_URL: appUrl,
     DATA_DIR: dataDir,
     SESSION_SECRET: secret,
+    CHANNEL_SECRET_KEY: channelKey,
     MAIL_FROM: raw.MAIL_FROM || defaultMailFrom(raw.APP_NAME, raw.APP_URL),
     // A person at a terminal (`npm start`) reads lines; a collector reads JSON from a pipe or file.
     LOG_FORMAT: raw.LOG_FORMAT ?? (isProduction && !process.stdout.isTTY ? "json" : "pretty"),
@@ -531,8 +561,8 @@ function displayName(name: string): string {
   return `"${plain.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
-function generatedSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+function generatedSecret(dataDir: string, name = "session-secret"): string {
+  const file = path.join(dataDir, name);
   try {
     const existing = readFileSync(file, "utf8").trim();
     if (existing.length >= 32) return existing;

@@ -29,6 +29,13 @@ const SECRET_KEYS = [
   "api_key",
   "apiKey",
   "code_verifier",
+  // Channels' platform secrets (lib/channels).
+  "bot_token",
+  "secret_token",
+  "page_access_token",
+  "app_secret",
+  "oa_secret_key",
+  "secrets",
   // Document text, chat messages and mail bodies.
   "content",
   "text",
@@ -59,7 +66,7 @@ export const redactPaths: string[] = [
 export const redact = { paths: redactPaths, censor: CENSOR };
 
 const SECRET_NAMES =
-  "access_token|renewal_token|payment_token|refresh_token|id_token|otp_request|token|code|code_verifier|password|secret|client_secret|api_key|apikey|key";
+  "access_token|renewal_token|payment_token|refresh_token|id_token|otp_request|token|code|code_verifier|bot_token|secret_token|page_access_token|app_secret|oa_secret_key|password|secret|client_secret|api_key|apikey|key";
 
 const TEXT_RULES: [RegExp, string][] = [
   // Authorization header values.
@@ -72,6 +79,8 @@ const TEXT_RULES: [RegExp, string][] = [
   [/\b(act|rnt|otp|ofl)_[A-Za-z0-9_-]{20,}/g, `$1_${CENSOR}`],
   // Owners' API keys (lib/api-keys/secret.ts).
   [/\bac_live_[A-Za-z0-9_-]{8,}/g, `ac_live_${CENSOR}`],
+  // Telegram bot tokens (id:secret), in a Bot API URL (/bot<token>/) or alone.
+  [/(?<!\d)\d{5,20}:[A-Za-z0-9_-]{30,}/g, CENSOR],
   // JSON Web Tokens (a provider's id_token).
   [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, CENSOR],
 ];

@@ -3,6 +3,7 @@ import { answerContracts } from "./answers";
 import { apiKeyContracts } from "./api-keys";
 import { authContracts } from "./auth";
 import { billingContracts } from "./billing";
+import { channelContracts } from "./channels";
 import { chatContracts } from "./chat";
 import type { RouteContract } from "./contract";
 import { historyContracts } from "./history";
@@ -32,6 +33,7 @@ export const contracts = {
   ...widgetContracts,
   ...apiKeyContracts,
   ...workspaceContracts,
+  ...channelContracts,
 } satisfies Record<string, RouteContract>;
 
 export type ContractName = keyof typeof contracts;

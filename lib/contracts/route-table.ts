@@ -57,4 +57,11 @@ export const routeTable = {
   inviteMember: { method: "POST", path: "/api/v1/workspace/invitations" },
   acceptInvitation: { method: "POST", path: "/api/v1/workspace/invitations/accept" },
   withdrawInvitation: { method: "DELETE", path: "/api/v1/workspace/invitations/:id" },
+  listChannels: { method: "GET", path: "/api/v1/agent/channels" },
+  connectChannel: { method: "POST", path: "/api/v1/agent/channels" },
+  disconnectChannel: { method: "DELETE", path: "/api/v1/agent/channels/:id" },
+  telegramWebhook: { method: "POST", path: "/api/v1/channels/telegram/:channelId" },
+  messengerVerify: { method: "GET", path: "/api/v1/channels/messenger/:channelId" },
+  messengerWebhook: { method: "POST", path: "/api/v1/channels/messenger/:channelId" },
+  zaloWebhook: { method: "POST", path: "/api/v1/channels/zalo/:channelId" },
 } as const;

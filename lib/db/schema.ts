@@ -991,3 +991,48 @@ export const sandboxCards = pgTable(
   },
   (t) => [index("sandbox_cards_customer_idx").on(t.customer)],
 );
+
+/**
+ * A messaging platform an agent answers on (issue 47): Telegram, Messenger or Zalo. `secrets` is the
+ * platform's tokens and app secrets as JSON, sealed with AES-256-GCM (lib/channels/secret-box.ts) and never
+ * answered by the API. `public_id` is the webhook's path segment; `verify_token` is Messenger's handshake
+ * token, shown to the owner to paste on Facebook's side.
+ */
+export const channels = pgTable(
+  "channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    publicId: text("public_id").notNull().unique(),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    type: text("type").$type<"telegram" | "messenger" | "zalo">().notNull(),
+    state: text("state")
+      .$type<"connected" | "paused" | "failing" | "needs_reconnect">()
+      .notNull()
+      .default("connected"),
+    secrets: text("secrets").notNull(),
+    verifyToken: text("verify_token"),
+    lastError: text("last_error"),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("channels_agent_idx").on(t.agentId, t.insertedAt),
+    check("channels_type_check", sql`${t.type} in ('telegram', 'messenger', 'zalo')`),
+    check("channels_state_check", sql`${t.state} in ('connected', 'paused', 'failing', 'needs_reconnect')`),
+  ],
+);
+
+/** Platform event ids already taken in (Telegram's update_id, Messenger's mid): a redelivery is answered once. */
+export const channelEvents = pgTable(
+  "channel_events",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.externalId] })],
+);

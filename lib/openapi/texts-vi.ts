@@ -38,6 +38,42 @@ export const textsVi: Record<string, string> = {
     "Tham gia không gian làm việc bằng token của lời mời; chỉ địa chỉ được mời mới dùng được, một lần, trong vòng 7 ngày.",
   "Withdraws a pending invitation (owner and admin).":
     "Thu hồi một lời mời đang chờ (chủ sở hữu và quản trị viên).",
+  // Channels
+  "public id, ch_…; also the webhook's path segment":
+    "mã công khai, ch_…; cũng là một phần đường dẫn webhook",
+  "where the platform delivers messages": "nơi nền tảng gửi tin nhắn đến",
+  "Messenger only: the token to paste in the app's webhook settings; null for the others":
+    "chỉ với Messenger: mã cần dán vào phần cài đặt webhook của ứng dụng; null với các kênh khác",
+  "the last message received; null when none yet": "tin nhắn nhận được gần nhất; null khi chưa có",
+  "why the last reply failed; null when it did not":
+    "lý do lần trả lời gần nhất thất bại; null khi không thất bại",
+  "the token BotFather gave the bot": "mã mà BotFather cấp cho bot",
+  "the Facebook page's numeric id": "mã số của trang Facebook",
+  "a Page access token with pages_messaging": "mã truy cập Trang có quyền pages_messaging",
+  "the Meta app's secret, which signs the deliveries":
+    "khóa bí mật của ứng dụng Meta, dùng để ký các yêu cầu gửi đến",
+  "the channel's public id": "mã công khai của kênh",
+  "the hub.challenge, as plain text": "giá trị hub.challenge, dạng văn bản thuần",
+  "The agent's channels with their state and webhook URL, never their tokens.":
+    "Các kênh của trợ lý cùng trạng thái và URL webhook, không bao giờ kèm mã bí mật.",
+  "Connects a Telegram bot, a Messenger page or a Zalo OA (from the Beginner plan): the tokens are checked with the platform.":
+    "Kết nối một bot Telegram, một trang Messenger hoặc một Zalo OA (từ gói Khởi đầu): các mã được kiểm tra với nền tảng.",
+  "the Zalo app's id": "mã ứng dụng Zalo",
+  "the Zalo app's secret key": "khóa bí mật của ứng dụng Zalo",
+  "the OA secret key, which signs the events": "khóa bí mật của OA, dùng để ký các sự kiện",
+  "an OA access token": "mã truy cập của OA",
+  "its refresh token (single-use; a new pair is taken at once)":
+    "mã làm mới đi kèm (chỉ dùng một lần; một cặp mã mới được lấy ngay)",
+  "Zalo OA's events for one channel, checked by their signature; text messages answered by a job.":
+    "Các sự kiện Zalo OA của một kênh, được kiểm tra bằng chữ ký; tin nhắn văn bản được trả lời bởi một tác vụ nền.",
+  "Disconnects a channel and removes its webhook where the platform allows; another owner's id is a 404.":
+    "Ngắt kết nối một kênh và gỡ webhook nếu nền tảng cho phép; mã kênh của chủ sở hữu khác trả về 404.",
+  "Telegram's updates for one channel, checked by their secret token; answered by a job.":
+    "Các cập nhật Telegram của một kênh, được kiểm tra bằng mã bí mật; được trả lời bởi một tác vụ nền.",
+  "Facebook's webhook handshake: hub.challenge back, as text, for the channel's own verify token.":
+    "Bước bắt tay webhook của Facebook: trả lại hub.challenge dạng văn bản, chỉ với đúng mã xác minh của kênh.",
+  "Messenger's deliveries for one channel, checked by their signature; answered by a job.":
+    "Các tin Messenger gửi đến một kênh, được kiểm tra bằng chữ ký; được trả lời bởi một tác vụ nền.",
   // Taught answers
   "one way a visitor may ask it, at most 500 characters":
     "một cách khách có thể hỏi câu này, tối đa 500 ký tự",

@@ -1,6 +1,7 @@
 import "server-only";
 import { backupQueue } from "@/lib/backup/schedule";
 import { billingQueues } from "@/lib/billing/jobs";
+import { channelQueues } from "@/lib/channels/jobs";
 import type { Config } from "@/lib/config";
 import { ingestQueue } from "@/lib/ingest/queue";
 import { recrawlDueQueue, recrawlQueue } from "@/lib/ingest/recrawl-queue";
@@ -15,6 +16,7 @@ export function jobQueues(cfg: Config): ReadonlyArray<JobQueue> {
     recrawlQueue,
     recrawlDueQueue(),
     ...billingQueues,
+    ...channelQueues,
     backupQueue(cfg),
   ];
 }

@@ -110,6 +110,11 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     ...["lib/agents", "lib/answers", "lib/auth", "lib/cache", "lib/device", "lib/lifecycle", "lib/limits"],
     ...["lib/mail", "lib/metrics", "lib/retrieval", "lib/shared", "lib/widget"],
   ],
+  // Messaging platforms (issue 47): deliveries in, asked through the chat's visitor door, replies out.
+  "lib/channels": [
+    ...DOMAIN_BASE,
+    ...["lib/agents", "lib/billing", "lib/chat", "lib/jobs", "lib/limits", "lib/retrieval", "lib/widget"],
+  ],
   "lib/history": ["lib/chat", "lib/contracts", "lib/db", "lib/http", "lib/retrieval"],
   "lib/billing-views": [
     "lib/agents",

@@ -6,6 +6,7 @@ import { answerContracts } from "@/lib/contracts/answers";
 import { apiKeyContracts } from "@/lib/contracts/api-keys";
 import { authContracts } from "@/lib/contracts/auth";
 import { billingContracts } from "@/lib/contracts/billing";
+import { channelContracts } from "@/lib/contracts/channels";
 import { chatContracts } from "@/lib/contracts/chat";
 import { historyContracts } from "@/lib/contracts/history";
 import { contracts } from "@/lib/contracts/index";
@@ -112,6 +113,7 @@ describe("contract coverage", () => {
       apiKeyContracts,
       authContracts,
       billingContracts,
+      channelContracts,
       chatContracts,
       historyContracts,
       modelContracts,
