@@ -2,15 +2,17 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { contracts } from "@/lib/contracts";
 
+/** Called by payment providers and messaging platforms, never by a page: kept out of every page's script. */
+export const SERVER_TO_SERVER = /^\/api\/v1\/(?:billing\/webhooks|channels)\//;
+
 /**
- * Writes lib/contracts/route-table.ts: every contract's method and path, without its schemas, for the
- * browser (lib/contracts/client.ts). tests/unit/contract-route-table.test.ts fails when it is out of step.
+ * Writes lib/contracts/route-table.ts: every contract's method and path ("GET /api/v1/agent"), without its
+ * schemas, for the browser (lib/contracts/client.ts). tests/unit/contract-route-table.test.ts fails when it is out of step.
  */
 export function routeTableSource(): string {
   const rows = Object.entries(contracts)
-    .map(
-      ([name, c]) => `  ${name}: { method: ${JSON.stringify(c.method)}, path: ${JSON.stringify(c.path)} },`,
-    )
+    .filter(([, c]) => !SERVER_TO_SERVER.test(c.path))
+    .map(([name, c]) => `  ${name}: ${JSON.stringify(`${c.method} ${c.path}`)},`)
     .join("\n");
   return `// Written by \`npm run contracts:routes\` from lib/contracts; do not edit by hand.\nexport const routeTable = {\n${rows}\n} as const;\n`;
 }

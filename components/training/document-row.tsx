@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ChevronDownIcon } from "@/components/icons/lite/chevron-down";
 import { RotateCcwIcon } from "@/components/icons/lite/rotate-ccw";
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,12 @@ import type { DocumentListItem } from "@/lib/contracts/training";
 import { CrawledPages } from "./crawled-pages";
 import { DocumentStatusBadge } from "./document-status-badge";
 import { formatSize } from "./format-size";
-import { WebsiteFreshness } from "./website-freshness";
+
+// A learned website's schedule and last crawl: its code (the relative-time formatting, the select) loads
+// only on a list that has a website (issue 18: page weight).
+const WebsiteFreshness = lazy(() =>
+  import("./website-freshness").then((m) => ({ default: m.WebsiteFreshness })),
+);
 
 /** A file's kind is its extension (PDF, CSV: the same in every language); texts and websites are named. */
 function kindLabel(doc: DocumentListItem, t: ReturnType<typeof useTranslations<"training">>): string {
@@ -78,7 +83,11 @@ export function DocumentRow(props: {
           </Button>
         )}
       </div>
-      {doc.type === "url" && doc.status === "completed" && <WebsiteFreshness doc={doc} />}
+      {doc.type === "url" && doc.status === "completed" && (
+        <Suspense fallback={null}>
+          <WebsiteFreshness doc={doc} />
+        </Suspense>
+      )}
       {open && <CrawledPages id={doc.id} status={doc.status} />}
     </li>
   );
