@@ -1,19 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http, { type IncomingMessage } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { openDatabase } from "@/lib/db/client";
-import { migrate } from "@/lib/db/migrate";
-import { agents, documents } from "@/lib/db/schema";
-import { parseDocument } from "@/lib/ingest/parse";
-import { allowanceMonth } from "@/lib/limits/allowance";
-import { agentDayKey } from "@/lib/limits/chat";
-import { chunk } from "@/lib/retrieval/chunk";
-import { replacePassages } from "@/lib/retrieval/passages";
 import { ANSWERABLE, FIXTURE_FILES } from "@/tests/helpers/chat-quality-cases";
-import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
 import { createDatabase, startTestServer } from "@/tests/helpers/server";
+import { addressCounter, seedModelAgent } from "./model-agent";
 
 /**
  * npm exec tsx scripts/bench/chat-model.ts [-- options] — issue 42 item 1: how soon a visitor sees the first
@@ -135,44 +126,20 @@ async function listen(server: http.Server): Promise<string> {
 // Seeding: one agent answering with the model, the quality fixtures as its documents.
 
 async function seed(dataDir: string, databaseUrl: string | null): Promise<string> {
-  const database = await openDatabase({ dataDir, databaseUrl: databaseUrl ?? undefined });
-  try {
-    await migrate(database);
-    const { db } = database;
-    const agentId = await seedAgent(db, "Bench business");
-    for (const file of [...new Set(Object.values(FIXTURE_FILES).flat())]) {
-      const documentId = await seedDocument(db, agentId, file);
-      const parsed = await parseDocument({
-        bytes: readFileSync(path.join(FIXTURES, file)),
-        name: file,
-        type: "md",
-      });
-      if (!parsed.ok) throw new Error(`${file} did not parse`);
-      const passages = chunk(parsed.sections).map((c) => ({ heading: c.heading, content: c.content }));
-      await replacePassages(db, { agentId, documentId, passages, embedder: null });
-    }
-    await db.update(documents).set({ status: "completed" });
-    await db.update(agents).set({ model: MODEL }).where(eq(agents.id, agentId));
-    const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
-    await db.execute(sql`
-      INSERT INTO message_allowance (owner_id, month, used) VALUES (${agent!.ownerId}, ${allowanceMonth()}, -1000000000)`);
-    await db.execute(sql`
-      INSERT INTO rate_limits (key, window_start, count) VALUES (${agentDayKey(agentId)}, now(), -1000000000)`);
-    await db.execute(sql`analyze`);
-    return agent!.publicId;
-  } finally {
-    await database.close();
-  }
+  return seedModelAgent({
+    dataDir,
+    databaseUrl,
+    name: "Bench business",
+    fixtures: FIXTURES,
+    files: [...new Set(Object.values(FIXTURE_FILES).flat())],
+    model: MODEL,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Clients.
 
-let addressNo = 0;
-const nextAddress = () => {
-  addressNo++;
-  return `10.${(addressNo >> 16) & 255}.${(addressNo >> 8) & 255}.${addressNo & 255}`;
-};
+const nextAddress = addressCounter();
 
 type Timing = {
   firstToken: number;

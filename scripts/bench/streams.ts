@@ -3,18 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import http, { type ClientRequest, type IncomingMessage } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { openDatabase } from "@/lib/db/client";
-import { migrate } from "@/lib/db/migrate";
-import { agents, documents } from "@/lib/db/schema";
-import { parseDocument } from "@/lib/ingest/parse";
-import { allowanceMonth } from "@/lib/limits/allowance";
-import { agentDayKey } from "@/lib/limits/chat";
-import { chunk } from "@/lib/retrieval/chunk";
-import { replacePassages } from "@/lib/retrieval/passages";
 import { listeningPid } from "@/tests/helpers/process-memory";
-import { seedAgent, seedDocument } from "@/tests/helpers/retrieval-seed";
 import { createDatabase, startTestServer } from "@/tests/helpers/server";
+import { addressCounter, seedModelAgent } from "./model-agent";
 
 /**
  * npm run bench:streams [-- --streams 500] [--first-token 300] [--pace 20] [--tokens 1200]
@@ -79,45 +70,20 @@ async function startPeer(peerArgs: string[]): Promise<{ base: string; child: Chi
 
 /** One agent answering with the model, the bakery's documents as its knowledge. */
 async function seed(dataDir: string, databaseUrl: string | null): Promise<string> {
-  const database = await openDatabase({ dataDir, databaseUrl: databaseUrl ?? undefined });
-  try {
-    await migrate(database);
-    const { db } = database;
-    const agentId = await seedAgent(db, "Bench bakery");
-    for (const file of ["bakery.en.md", "bakery.vi.md"]) {
-      const documentId = await seedDocument(db, agentId, file);
-      const parsed = await parseDocument({
-        bytes: readFileSync(path.join(FIXTURES, file)),
-        name: file,
-        type: "md",
-      });
-      if (!parsed.ok) throw new Error(`${file} did not parse`);
-      const passages = chunk(parsed.sections).map((c) => ({ heading: c.heading, content: c.content }));
-      await replacePassages(db, { agentId, documentId, passages, embedder: null });
-    }
-    await db.update(documents).set({ status: "completed" });
-    await db.update(agents).set({ model: MODEL }).where(eq(agents.id, agentId));
-    const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
-    // The owner's month and the agent's day far from their ends: the limits are not what is measured.
-    await db.execute(sql`
-      INSERT INTO message_allowance (owner_id, month, used) VALUES (${agent!.ownerId}, ${allowanceMonth()}, -1000000000)`);
-    await db.execute(sql`
-      INSERT INTO rate_limits (key, window_start, count) VALUES (${agentDayKey(agentId)}, now(), -1000000000)`);
-    await db.execute(sql`analyze`);
-    return agent!.publicId;
-  } finally {
-    await database.close();
-  }
+  return seedModelAgent({
+    dataDir,
+    databaseUrl,
+    name: "Bench bakery",
+    fixtures: FIXTURES,
+    files: ["bakery.en.md", "bakery.vi.md"],
+    model: MODEL,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Streams, probes, memory.
 
-let addressNo = 0;
-const nextAddress = () => {
-  addressNo++;
-  return `10.${(addressNo >> 16) & 255}.${(addressNo >> 8) & 255}.${addressNo & 255}`;
-};
+const nextAddress = addressCounter();
 
 type Stream = {
   req: ClientRequest;
