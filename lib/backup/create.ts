@@ -6,14 +6,22 @@ import type { Config } from "@/lib/config";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { DataDirLockedError } from "@/lib/db/lock";
 import type { CheckedFileStore } from "@/lib/storage/store";
-import { buildManifest, DATABASE_PART, FILES_PREFIX, MANIFEST, type Manifest, SECRET_PART } from "./manifest";
+import {
+  buildManifest,
+  DATABASE_PART,
+  FILES_PREFIX,
+  MANIFEST,
+  type Manifest,
+  SECRET_PARTS,
+  type SecretPart,
+} from "./manifest";
 import { pgDump } from "./pg-tools";
 import { databaseSchemaVersion, type SchemaVersion } from "./schema-version";
 import { requestSnapshot, SnapshotUnavailable } from "./snapshot-socket";
 import { TarWriter } from "./tar";
 
 export type BackupOptions = {
-  cfg: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "FILE_STORE" | "SESSION_SECRET">;
+  cfg: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "FILE_STORE" | "SESSION_SECRET" | "CHANNEL_SECRET_KEY">;
   store: CheckedFileStore;
   /** the backup file to write; it appears under this name only once complete */
   out: string;
@@ -38,8 +46,10 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const tar = new TarWriter(out);
   try {
     const schema = await Promise.race([writeDatabase(tar, opts), failed]);
-    const secret = generatedSecret(opts.cfg);
-    if (secret) await tar.add(SECRET_PART, secret.byteLength, secret);
+    for (const part of Object.keys(SECRET_PARTS) as SecretPart[]) {
+      const secret = generatedSecret(opts.cfg, part);
+      if (secret) await tar.add(part, secret.byteLength, secret);
+    }
     for await (const key of opts.store.list()) {
       const bytes = await opts.store.get(key);
       // Deleted since it was listed: its row is gone too, or goes with the next backup.
@@ -68,13 +78,15 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
 }
 
 /**
- * The secret the server generated for itself (lib/config.ts): visitors' cookies and the chat challenge are
- * signed with it, so a restored server must have it back or every visitor starts over.
+ * A secret the server generated for itself (lib/config.ts), when it is the one in use: visitors' cookies
+ * and the chat challenge are signed with the session secret, channels' tokens encrypted with the channel
+ * key, so a restored server must have them back or every visitor starts over and every channel is lost.
  */
-function generatedSecret(cfg: BackupOptions["cfg"]): Buffer | null {
+function generatedSecret(cfg: BackupOptions["cfg"], part: SecretPart): Buffer | null {
+  const { file, setting } = SECRET_PARTS[part];
   try {
-    const bytes = readFileSync(path.join(cfg.DATA_DIR, "session-secret"));
-    return bytes.toString("utf8").trim() === cfg.SESSION_SECRET ? bytes : null;
+    const bytes = readFileSync(path.join(cfg.DATA_DIR, file));
+    return bytes.toString("utf8").trim() === cfg[setting] ? bytes : null;
   } catch {
     return null;
   }

@@ -15,8 +15,16 @@ export const FORMAT = "agentcity-backup";
 export const FORMAT_VERSION = 1;
 /** the database part, by kind: PGlite's data folder as its own tar, or pg_dump's custom format */
 export const DATABASE_PART = { pglite: "database/pglite.tar", postgres: "database/postgres.dump" } as const;
-/** the session secret the server generated under DATA_DIR (none when SESSION_SECRET is set) */
-export const SECRET_PART = "config/session-secret";
+/**
+ * The secrets the server generated under DATA_DIR, each under its file's name (none when set in the
+ * environment): the session secret signs visitors' cookies, the channel key encrypts channels' tokens.
+ */
+export const SECRET_PARTS = {
+  "config/session-secret": { file: "session-secret", setting: "SESSION_SECRET" },
+  "config/channel-secret-key": { file: "channel-secret-key", setting: "CHANNEL_SECRET_KEY" },
+} as const;
+export type SecretPart = keyof typeof SECRET_PARTS;
+export const isSecretPart = (name: string): name is SecretPart => Object.hasOwn(SECRET_PARTS, name);
 /** file store objects go under this prefix, by their store key */
 export const FILES_PREFIX = "files/";
 
@@ -140,7 +148,7 @@ export function checkParts(manifest: Manifest, seen: WrittenPart[]): void {
 
 /** Only parts a backup writes: a stored file's name must be a store key (no path out of the store). */
 function checkPartName(p: WrittenPart): void {
-  if (p.name === SECRET_PART || (Object.values(DATABASE_PART) as string[]).includes(p.name)) return;
+  if (isSecretPart(p.name) || (Object.values(DATABASE_PART) as string[]).includes(p.name)) return;
   if (!p.name.startsWith(FILES_PREFIX))
     throw new BackupFileError(`part ${p.name} is not part of an AgentCity backup`);
   try {

@@ -17,10 +17,12 @@ import {
   checkTarget,
   DATABASE_PART,
   FILES_PREFIX,
+  isSecretPart,
   MANIFEST,
   type Manifest,
   parseManifest,
-  SECRET_PART,
+  SECRET_PARTS,
+  type SecretPart,
 } from "./manifest";
 import { assertPgTools, pgRestore } from "./pg-tools";
 import { loadPgliteFolder } from "./pglite-load";
@@ -64,7 +66,7 @@ export async function verifyBackup(file: string): Promise<Manifest> {
 }
 
 export type RestoreOptions = {
-  cfg: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "SESSION_SECRET">;
+  cfg: Pick<Config, "DATA_DIR" | "DATABASE_URL" | "SESSION_SECRET" | "CHANNEL_SECRET_KEY">;
   store: CheckedFileStore;
   file: string;
   /** replace a database or file store that already holds data */
@@ -103,8 +105,8 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
       } else if (entry.name === DATABASE_PART.postgres && kind === "postgres") {
         await restorePostgres(opts.cfg.DATABASE_URL!, entry.body);
         say("database restored");
-      } else if (entry.name === SECRET_PART) {
-        await restoreSecret(opts, entry.body, say);
+      } else if (isSecretPart(entry.name)) {
+        await restoreSecret(opts, entry.name, entry.body, say);
       } else if (entry.name.startsWith(FILES_PREFIX)) {
         const chunks: Buffer[] = [];
         for await (const chunk of entry.body) chunks.push(Buffer.from(chunk));
@@ -131,18 +133,22 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
 }
 
 /**
- * The generated session secret goes back to DATA_DIR, unless this environment sets SESSION_SECRET itself
- * (the file of a generated one holds exactly the secret in use; a set one differs from it or is absent).
+ * A generated secret goes back to DATA_DIR, unless this environment sets that setting itself (the file of
+ * a generated one holds exactly the secret in use; a set one differs from it or is absent).
  */
-async function restoreSecret(opts: RestoreOptions, body: AsyncIterable<Buffer>, say: (line: string) => void) {
+async function restoreSecret(
+  opts: RestoreOptions,
+  part: SecretPart,
+  body: AsyncIterable<Buffer>,
+  say: (line: string) => void,
+) {
+  const { file: name, setting } = SECRET_PARTS[part];
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk);
-  const file = path.join(opts.cfg.DATA_DIR, "session-secret");
+  const file = path.join(opts.cfg.DATA_DIR, name);
   const current = existsSync(file) ? readFileSync(file, "utf8").trim() : null;
-  if (current !== opts.cfg.SESSION_SECRET) {
-    say(
-      "SESSION_SECRET is set here: the backup's generated secret is not used (visitors' cookies start over)",
-    );
+  if (current !== opts.cfg[setting]) {
+    say(`${setting} is set here: the backup's generated one is not used`);
     return;
   }
   await mkdir(opts.cfg.DATA_DIR, { recursive: true });

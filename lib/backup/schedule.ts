@@ -34,6 +34,7 @@ export function backupQueue(
     | "DATABASE_URL"
     | "FILE_STORE"
     | "SESSION_SECRET"
+    | "CHANNEL_SECRET_KEY"
   >,
 ): JobQueue {
   return {

@@ -73,6 +73,7 @@ describe("a scheduled backup of the embedded database", () => {
     expect(manifest.parts.map((p) => p.name)).toEqual([
       "database/pglite.tar",
       "config/session-secret",
+      "config/channel-secret-key",
       "files/agents/a1/d1",
     ]);
 
@@ -90,6 +91,8 @@ describe("a scheduled backup of the embedded database", () => {
     expect(report.objects).toBe(1);
     expect(lines.join("\n")).toMatch(/migrations newer than the backup applied/);
     expect(readFileSync(path.join(fresh, "session-secret"), "utf8").trim()).toBe(cfg.SESSION_SECRET);
+    // Channels' tokens stay readable: the key that encrypted them comes back with them.
+    expect(readFileSync(path.join(fresh, "channel-secret-key"), "utf8").trim()).toBe(cfg.CHANNEL_SECRET_KEY);
     expect(readFileSync(path.join(fresh, "files/agents/a1/d1"), "utf8")).toBe("Giờ mở cửa: 6 giờ sáng");
     const restored = await openDatabase({ dataDir: fresh });
     try {

@@ -63,6 +63,7 @@ function target(kind: DatabaseKind = "pglite") {
       DATA_DIR: dataDir,
       DATABASE_URL: kind === "postgres" ? "postgres://nobody@127.0.0.1:1/never" : undefined,
       SESSION_SECRET: "x".repeat(40),
+      CHANNEL_SECRET_KEY: "y".repeat(40),
     },
     store,
     untouched: () => expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]),
