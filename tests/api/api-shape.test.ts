@@ -56,7 +56,7 @@ describe("methods no page or route answers", () => {
     "/api/health": "GET, HEAD, OPTIONS",
     "/latest.json": "GET, HEAD, OPTIONS",
     "/api/v1/agent/documents": "GET, HEAD, OPTIONS",
-    "/api/v1/agent/document/abc": "DELETE, OPTIONS",
+    "/api/v1/agent/document/abc": "PATCH, DELETE, OPTIONS",
     "/api/v1/public/agent/conversation/message": "POST, OPTIONS",
     "/api/graphql": "GET, HEAD, POST, OPTIONS",
   };
