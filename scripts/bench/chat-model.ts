@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import http, { type IncomingMessage } from "node:http";
+import http from "node:http";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { ANSWERABLE, FIXTURE_FILES } from "@/tests/helpers/chat-quality-cases";
 import { createDatabase, startTestServer } from "@/tests/helpers/server";
 import { addressCounter, seedModelAgent } from "./model-agent";
+import { BENCH_MODEL, chunkLine, readBody } from "./openai-sse.ts";
 
 /**
  * npm exec tsx scripts/bench/chat-model.ts [-- options] — issue 42 item 1: how soon a visitor sees the first
@@ -31,7 +32,7 @@ const ROUNDS = Number(arg("rounds", "20"));
 const PROFILE_DIR = arg("profile", "");
 const ANSWER_TOKENS = 20;
 const REWRITE_TOKENS = 20;
-const MODEL = "bench-paced";
+const MODEL = BENCH_MODEL;
 const FIXTURES = path.join(process.cwd(), "tests/fixtures/chat-quality");
 
 // ---------------------------------------------------------------------------------------------------------
@@ -39,24 +40,6 @@ const FIXTURES = path.join(process.cwd(), "tests/fixtures/chat-quality");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let modelCalls = { stream: 0, rewrite: 0 };
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-  });
-}
-
-const chunkLine = (delta: Record<string, unknown>, finish: string | null, usage?: unknown) =>
-  `data: ${JSON.stringify({
-    id: "chatcmpl-bench",
-    object: "chat.completion.chunk",
-    created: Math.floor(Date.now() / 1000),
-    model: MODEL,
-    choices: [{ index: 0, delta, finish_reason: finish }],
-    ...(usage ? { usage } : {}),
-  })}\n\n`;
 
 const model = http.createServer(async (req, res) => {
   if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return res.writeHead(404).end();

@@ -1,4 +1,5 @@
-import http, { type IncomingMessage } from "node:http";
+import http from "node:http";
+import { BENCH_MODEL, chunkLine, readBody } from "./openai-sse.ts";
 
 /**
  * The two peers of scripts/bench/streams.ts, each run as its own Node process (plain `node`, no tsx: only
@@ -16,24 +17,7 @@ const [kind, ...rest] = process.argv.slice(2);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-  });
-}
-
-const MODEL = "bench-paced";
-const chunkLine = (delta: Record<string, unknown>, finish: string | null, usage?: unknown) =>
-  `data: ${JSON.stringify({
-    id: "chatcmpl-bench",
-    object: "chat.completion.chunk",
-    created: Math.floor(Date.now() / 1000),
-    model: MODEL,
-    choices: [{ index: 0, delta, finish_reason: finish }],
-    ...(usage ? { usage } : {}),
-  })}\n\n`;
+const MODEL = BENCH_MODEL;
 
 function model(firstTokenMs: number, pace: number, tokens: number): http.Server {
   return http.createServer(async (req, res) => {
