@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { Database } from "@/lib/db/client";
@@ -30,6 +30,8 @@ export async function serveSnapshots(database: Database, dataDir: string): Promi
   if (!thread) throw new Error("snapshots over the socket are for the embedded database");
   const socketPath = snapshotSocketPath(dataDir);
   mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
+  // Only this system user may reach the socket, also when the folder was made earlier with wider rights.
+  chmodSync(path.dirname(socketPath), 0o700);
   // A socket left by a process that died: this process holds the data folder's lock, nobody else uses it.
   rmSync(socketPath, { force: true });
   let queue: Promise<unknown> = Promise.resolve();
