@@ -609,3 +609,16 @@ function orExit(read: () => Config): Config {
     throw err;
   }
 }
+
+/**
+ * What a child tool the product runs (pg_dump, pg_restore) inherits: this process's environment with
+ * `extra` over it. Here, beside the settings, so no other module reads process.env.
+ */
+export function childToolEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
+
+/** The folders PATH names, where a child tool is looked for. */
+export function executableSearchPath(): string[] {
+  return (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
+}

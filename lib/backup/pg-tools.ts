@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
+import { childToolEnvironment, executableSearchPath } from "@/lib/config";
 
 /** pg_dump or pg_restore is not installed: says what to install, for the systems people run this on. */
 export class MissingPgTool extends Error {
@@ -15,8 +16,7 @@ export class MissingPgTool extends Error {
 }
 
 function findOnPath(tool: string): string | null {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (!dir) continue;
+  for (const dir of executableSearchPath()) {
     const file = path.join(dir, tool);
     try {
       accessSync(file, constants.X_OK);
@@ -34,7 +34,7 @@ function connection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessE
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = "";
-  return { dbname: url.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+  return { dbname: url.toString(), env: childToolEnvironment(password ? { PGPASSWORD: password } : {}) };
 }
 
 async function run(tool: "pg_dump" | "pg_restore", args: string[], databaseUrl: string): Promise<void> {
