@@ -4,7 +4,7 @@ import { configOrExit } from "@/lib/config";
 import { fileStore } from "@/lib/storage/store";
 
 /**
- * npm run backup -- --out <file>: the database and every stored file into one file (README § Backups).
+ * npm run backup -- --out <file>: the database and every stored file into one file (docs/operations.md § Backups).
  * Works while the server runs: on the embedded database the server takes the copy for us.
  */
 const args = process.argv.slice(2);

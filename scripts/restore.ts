@@ -6,7 +6,7 @@ import { fileStore } from "@/lib/storage/store";
 
 /**
  * npm run restore -- <file> [--force]: puts a backup back into the configured database and file store
- * (README § Backups). The whole file is checked first; nothing is touched if any part is wrong.
+ * (docs/operations.md § Backups). The whole file is checked first; nothing is touched if any part is wrong.
  */
 const args = process.argv.slice(2);
 const force = args.includes("--force");

@@ -7,7 +7,7 @@ import type pg from "pg";
  * machine is on its disk only, and a worker or web instance elsewhere reports "the stored file is missing".
  * Each process names itself in Postgres (`application_name`: `agentcity/<store>@<host>`), so a new instance
  * sees who else is connected: with local files and another host there, it refuses to start, with one line.
- * Detectable only while both run; the README says to use FILE_STORE=s3 for more than one machine.
+ * Detectable only while both run; docs/operations.md says to use FILE_STORE=s3 for more than one machine.
  */
 export const APP_NAME_PREFIX = "agentcity/";
 
@@ -40,7 +40,7 @@ export async function refuseLocalFilesAcrossMachines(
     .map((r) => r.name.slice(r.name.indexOf("@") + 1));
   if (others.length > 0) {
     throw new SharedDiskError(
-      `FILE_STORE=local, but an instance on ${others[0]} shares this database: its uploads would be invisible here. Set FILE_STORE=s3 on every instance (README: Running on more than one machine).`,
+      `FILE_STORE=local, but an instance on ${others[0]} shares this database: its uploads would be invisible here. Set FILE_STORE=s3 on every instance (docs/operations.md: Running on more than one machine).`,
     );
   }
 }

@@ -25,7 +25,7 @@ export async function start(): Promise<void> {
     notice(
       "agentcity",
       "No payment provider: paid plans say payments are not set up yet. Set Stripe's or payOS's keys " +
-        '(README "Taking payments"), or PAYMENTS_SANDBOX=true for test payments on this demo server.',
+        '(docs/operations.md "Taking payments"), or PAYMENTS_SANDBOX=true for test payments on this demo server.',
     );
   }
 }
