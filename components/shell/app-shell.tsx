@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { AccountMenu } from "@/components/account/account-menu";
 import { appNav } from "@/lib/navigation/items";
+import type { ShellChoice } from "@/lib/shared/shell-choice";
+import { AgentSwitcher } from "./agent-switcher";
 import { useDeviceInfo } from "./device-info";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
@@ -11,7 +13,16 @@ import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
 
 /** The chat layout: a sidebar on wide screens, a top bar with a menu sheet on phones. */
-export function AppShell({ appName, children }: { appName: string; children: ReactNode }) {
+export function AppShell({
+  appName,
+  choice,
+  children,
+}: {
+  appName: string;
+  /** the browser's workspace and agent; null while the session still has to be renewed */
+  choice: ShellChoice | null;
+  children: ReactNode;
+}) {
   const t = useTranslations("nav");
   const { isMobile } = useDeviceInfo();
 
@@ -24,6 +35,11 @@ export function AppShell({ appName, children }: { appName: string; children: Rea
           <LanguageSwitcher compact className="ml-auto" />
           <AccountMenu />
         </header>
+        {choice && (
+          <div className="border-b px-3 py-2">
+            <AgentSwitcher choice={choice} />
+          </div>
+        )}
         <main id="content" className="flex-1 px-4 py-6">
           {children}
         </main>
@@ -35,6 +51,7 @@ export function AppShell({ appName, children }: { appName: string; children: Rea
     <div className="flex min-h-dvh">
       <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col gap-6 border-r bg-sidebar p-4 text-sidebar-foreground">
         <Logo appName={appName} className="px-1" />
+        {choice && <AgentSwitcher choice={choice} />}
         <nav aria-label={t("main")} className="flex-1">
           <NavLinks items={appNav} vertical />
         </nav>

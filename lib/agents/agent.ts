@@ -14,9 +14,10 @@ import {
   type AgentPatch,
   type AgentRow,
   agentByPublicId,
-  agentOfOwner,
-  insertAgentIfNone,
-  updateAgentOfOwner,
+  firstAgentOfWorkspace,
+  insertAgent,
+  lockAgentsOf,
+  updateAgent,
 } from "./queries";
 
 /** The owner's view and the public view of an agent are their contracts' (lib/contracts/agent.ts). */
@@ -95,11 +96,6 @@ export function publicView(row: AgentRow, locale: Locale): PublicAgent {
   };
 }
 
-export async function ownerAgent(db: Db, ownerId: string, locale: Locale): Promise<OwnerAgent | null> {
-  const row = await agentOfOwner(db, ownerId);
-  return row ? ownerView(row, locale) : null;
-}
-
 /** An id that cannot be a public id is simply not found: nothing to look up. */
 export async function publicAgent(db: Db, publicId: string, locale: Locale): Promise<PublicAgent | null> {
   if (!isPublicId(publicId)) return null;
@@ -107,35 +103,46 @@ export async function publicAgent(db: Db, publicId: string, locale: Locale): Pro
   return row ? publicView(row, locale) : null;
 }
 
+/** Where a new agent goes: its workspace, and the workspace owner whose plan and allowance it spends. */
+export type AgentHome = { workspaceId: string; ownerId: string };
+
 /**
- * POST /api/v1/agent: the owner has one agent, so saving creates it the first time and updates it after.
- * On creation absent fields get their defaults, greeting and fallback in the owner's language (`locale`);
- * on update absent fields keep their values, and an emptied greeting or fallback goes back to the default.
+ * POST /api/v1/agent: saves the chosen agent (`current`), or creates the workspace's first one when it has
+ * none yet. On creation absent fields get their defaults, greeting and fallback in the owner's language
+ * (`locale`); on update absent fields keep their values, and an emptied greeting or fallback goes back to
+ * the default. Two first saves at once (two tabs) make one agent: the second updates the first's.
  */
-export async function saveOwnerAgent(
+export async function saveAgent(
   db: Db,
-  ownerId: string,
+  home: AgentHome,
+  current: AgentRow | null,
   input: AgentInput,
   locale: Locale,
 ): Promise<{ agent: OwnerAgent; created: boolean }> {
-  const existing = await agentOfOwner(db, ownerId);
-  if (!existing) {
-    const created = await createAgent(db, ownerId, input, locale);
-    if (created) return { agent: ownerView(created, locale), created: true };
+  if (!current) {
+    const made = await db.transaction(async (tx) => {
+      const t: Db = tx;
+      await lockAgentsOf(t, home.workspaceId);
+      const first = await firstAgentOfWorkspace(t, home.workspaceId);
+      return first
+        ? { row: first, created: false }
+        : { row: await createAgent(t, home, input, locale), created: true };
+    });
+    if (made.created) return { agent: ownerView(made.row, locale), created: true };
+    current = made.row;
   }
-  // Either it existed, or a concurrent request created it between our look and our insert.
-  const current = existing ?? (await agentOfOwner(db, ownerId));
-  if (!current) throw new Error("agent vanished while saving");
-  const updated = await updateAgentOfOwner(db, ownerId, patchFor(current, input, locale));
+  const updated = await updateAgent(db, current.id, patchFor(current, input, locale));
   if (!updated) throw new Error("agent vanished while saving");
   // Visitors' next messages are answered as saved, on every instance.
   forgetAnsweringAgent(updated.publicId);
   return { agent: ownerView(updated, locale), created: false };
 }
 
-async function createAgent(db: Db, ownerId: string, input: AgentInput, locale: Locale) {
+/** A new agent in a workspace; the caller has checked the plan's agent limit under the workspace's lock. */
+export async function createAgent(db: Db, home: AgentHome, input: AgentInput, locale: Locale) {
   const values = {
-    ownerId,
+    ownerId: home.ownerId,
+    workspaceId: home.workspaceId,
     name: input.name,
     kind: input.kind ?? "business",
     instructions: input.instructions ?? "",
@@ -153,7 +160,7 @@ async function createAgent(db: Db, ownerId: string, input: AgentInput, locale: L
   // 72 random bits make a collision practically impossible; a retry costs nothing if one happens.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await insertAgentIfNone(db, { ...values, publicId: newAgentPublicId() });
+      return await insertAgent(db, { ...values, publicId: newAgentPublicId() });
     } catch (err) {
       if (attempt >= 2 || !isUniqueViolation(err)) throw err;
     }

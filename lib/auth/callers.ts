@@ -1,5 +1,5 @@
 import "server-only";
-import { agentOfOwner } from "@/lib/agents/queries";
+import { chosenAgent, namedAgentOf } from "@/lib/agents/choice";
 import { authenticateKey } from "@/lib/api-keys/api-keys";
 import { KEY_PREFIX } from "@/lib/api-keys/secret";
 import { config } from "@/lib/config";
@@ -9,6 +9,9 @@ import { bearer } from "@/lib/http/bearer";
 import { ApiError } from "@/lib/http/errors";
 import { enforce } from "@/lib/limits/rate-limit";
 import { logger } from "@/lib/logger";
+import { currentWorkspace } from "@/lib/workspaces/current";
+import { type Member, requireRole, type WorkspaceRole } from "@/lib/workspaces/roles";
+import { readCookie } from "./cookies";
 import { requireUser } from "./request";
 import { visitorOf } from "./visitor";
 
@@ -27,14 +30,32 @@ export const sessionCaller = (db: Db, req: Request) => requireUser(db, req);
 export type SessionCaller = Awaited<ReturnType<typeof sessionCaller>>;
 
 /**
- * The signed-in owner (else 401) and their agent (404 before setup, with `missing` as the detail where a
- * route names what was not found its own way).
+ * The workspace a signed-in person acts in (the browser's choice while still a member, else their first)
+ * and the agent they act on there (the request's `agent_id`, else the browser's choice, else the first;
+ * null before the workspace has one).
  */
-export async function ownerAgentCaller(db: Db, req: Request, missing = "agent_not_found") {
+export async function memberAndAgent(db: Db, req: Request, userId: string) {
+  const member = await currentWorkspace(db, userId, readCookie(req, "ac_ws"));
+  const agent = await chosenAgent(db, member.workspaceId, namedAgentOf(req), readCookie(req, "ac_agent"));
+  if (agent === "unknown") throw new ApiError("not_found", "agent_not_found");
+  return { member, agent };
+}
+
+/**
+ * A member of the current workspace with at least `role` (else a translated 403) and the agent they act on
+ * (404 before the workspace has one, with `missing` as the detail where a route names it its own way).
+ * Reading needs `support`, changing needs `editor` unless a contract says otherwise.
+ */
+export async function ownerAgentCaller(
+  db: Db,
+  req: Request,
+  options: { missing?: string; role?: WorkspaceRole } = {},
+) {
   const { user, sessionId } = await sessionCaller(db, req);
-  const agent = await agentOfOwner(db, user.id);
-  if (!agent) throw new ApiError("not_found", missing);
-  return { user, sessionId, agent };
+  const { member, agent } = await memberAndAgent(db, req, user.id);
+  requireRole(member, options.role ?? (req.method === "GET" ? "support" : "editor"));
+  if (!agent) throw new ApiError("not_found", options.missing ?? "agent_not_found");
+  return { user, sessionId, agent, member: member as Member };
 }
 export type OwnerAgentCaller = Awaited<ReturnType<typeof ownerAgentCaller>>;
 
@@ -80,5 +101,13 @@ export async function apiKeyCaller(db: Db, req: Request): Promise<KeyOrOwnerCall
       detail: "api_key_rate_limited",
     },
   ]);
-  return { user: found.user, sessionId: null, agent: found.agent, apiKey: found.apiKey };
+  // A key speaks for its own agent, or another of the same workspace its request names.
+  const named = namedAgentOf(req);
+  const agent =
+    named === null || named === found.agent.publicId
+      ? found.agent
+      : await chosenAgent(db, found.agent.workspaceId, named, undefined);
+  if (!agent || agent === "unknown") throw new ApiError("not_found", "agent_not_found");
+  const member: Member = { userId: found.user.id, workspaceId: agent.workspaceId, role: "editor" };
+  return { user: found.user, sessionId: null, agent, member, apiKey: found.apiKey };
 }

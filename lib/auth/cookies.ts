@@ -20,7 +20,8 @@ export type CookieName =
   | "oauth_flow"
   | "otp_request"
   | "visitor"
-  | "ac_ws";
+  | "ac_ws"
+  | "ac_agent";
 
 const maxAges: Record<CookieName, number> = {
   access_token: ACCESS_COOKIE_MAX_AGE,
@@ -32,6 +33,7 @@ const maxAges: Record<CookieName, number> = {
   visitor: 365 * 24 * 60 * 60,
   // The workspace this browser last switched to; checked against membership on every request.
   ac_ws: 365 * 24 * 60 * 60,
+  ac_agent: 365 * 24 * 60 * 60,
 };
 
 export function secureCookies(): boolean {

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { agentOfOwner } from "@/lib/agents/queries";
 import { linesOf, lineText } from "@/lib/billing/invoice-lines";
 import { type Currency, formatMoney } from "@/lib/billing/money";
 import { isPlanId } from "@/lib/billing/plan-limits";
@@ -13,17 +12,24 @@ import { allowanceMonth } from "@/lib/limits/allowance";
 import { currentLimits } from "@/lib/limits/entitlement";
 import type { UsageMeterView } from "@/lib/shared/pricing";
 
-/** The owner's usage against the limits of their current entitlement, for the billing overview's meters. */
-export async function usageMeters(database: Db, ownerId: string): Promise<UsageMeterView[]> {
-  const [limits, agent, allowance] = await Promise.all([
+/**
+ * The workspace's usage against the limits of its owner's entitlement, for the billing overview's meters:
+ * the month's messages of all its agents, and the documents of the agent the page acts on (`agentId`;
+ * those limits are per agent).
+ */
+export async function usageMeters(
+  database: Db,
+  ownerId: string,
+  agentId: string | null,
+): Promise<UsageMeterView[]> {
+  const [limits, allowance] = await Promise.all([
     currentLimits(database, ownerId),
-    agentOfOwner(database, ownerId),
     database
       .select({ used: messageAllowance.used })
       .from(messageAllowance)
       .where(and(eq(messageAllowance.ownerId, ownerId), eq(messageAllowance.month, allowanceMonth()))),
   ]);
-  const usage = agent ? await agentUsage(database, agent.id) : { documents: 0, characters: 0 };
+  const usage = agentId ? await agentUsage(database, agentId) : { documents: 0, characters: 0 };
   return [
     { key: "messages", used: Number(allowance[0]?.used ?? 0), limit: limits.monthlyMessages },
     { key: "documents", used: usage.documents, limit: limits.documentsPerAgent },

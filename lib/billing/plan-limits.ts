@@ -128,6 +128,18 @@ export const seatsByPlan: Readonly<Record<PlanId, number | null>> = Object.freez
   enterprise: null,
 });
 
+/**
+ * Agents a workspace's plan holds (issue 45); null is no limit (Enterprise, by contract). A workspace past
+ * it after a downgrade keeps every agent it has and creates no more.
+ */
+export const agentsByPlan: Readonly<Record<PlanId, number | null>> = Object.freeze({
+  free: 1,
+  beginner: 1,
+  starter: 3,
+  business: 10,
+  enterprise: null,
+});
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (planIds as readonly string[]).includes(value);
 }

@@ -489,6 +489,7 @@ export async function messageWithScope(
   message: MessageRow;
   conversation: ConversationRow;
   ownerId: string;
+  workspaceId: string;
   agentPublicId: string;
 } | null> {
   const [row] = await db
@@ -496,6 +497,7 @@ export async function messageWithScope(
       message: messages,
       conversation: conversations,
       ownerId: agents.ownerId,
+      workspaceId: agents.workspaceId,
       agentPublicId: agents.publicId,
     })
     .from(messages)

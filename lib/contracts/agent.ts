@@ -195,19 +195,60 @@ export const publicAgentSchema = ownerAgentSchema.pick({
 });
 export type PublicAgent = z.infer<typeof publicAgentSchema>;
 
+export const agentListedSchema = z.object({
+  id: z.string().describe("the agent's public id, as in /{lang}/c/{id} and `agent_id`"),
+  name: z.string(),
+  kind: ownerAgentSchema.shape.kind,
+  documents: z.number().int().describe("files, snippets and websites it learns from"),
+  conversations: z.number().int(),
+});
+export type AgentListed = z.infer<typeof agentListedSchema>;
+
+const agentChoice = z.object({
+  agent_id: z.string().max(64).describe("the agent's public id"),
+});
+
 export const agentContracts = {
+  listAgents: defineRoute({
+    method: "GET",
+    path: "/api/v1/agents",
+    auth: "user",
+    summary: "The current workspace's agents, the first made first, with how much each holds.",
+    data: z.array(agentListedSchema),
+  }),
+  createAgent: defineRoute({
+    method: "POST",
+    path: "/api/v1/agents",
+    auth: "user",
+    summary:
+      "Creates another agent in the current workspace (editor and up); past the plan's agents a translated 403 `limit_agents`.",
+    body: agentInputSchema,
+    bodyLimit: AGENT_BODY_LIMIT,
+    data: ownerAgentSchema,
+  }),
+  switchAgent: defineRoute({
+    method: "POST",
+    path: "/api/v1/agents/switch",
+    auth: "user",
+    summary:
+      "Makes one of the workspace's agents the one this browser's pages and `/api/v1/agent/…` calls act on; any other id is a 404.",
+    body: agentChoice,
+    data: agentListedSchema.pick({ id: true, name: true, kind: true }),
+  }),
   getAgent: defineRoute({
     method: "GET",
     path: "/api/v1/agent",
     auth: "owner-agent",
-    summary: "The signed-in owner's agent; 404 until setup has saved it once.",
+    summary:
+      "The agent the request acts on (`agent_id`, else this browser's choice, else the workspace's first); 404 until setup has saved one.",
     data: ownerAgentSchema,
   }),
   saveAgent: defineRoute({
     method: "POST",
     path: "/api/v1/agent",
     auth: "user",
-    summary: "Creates the owner's agent (201) or updates it (200): an owner has exactly one.",
+    summary:
+      "Updates the agent the request acts on (200), or creates the workspace's first agent (201) when it has none.",
     body: agentInputSchema,
     bodyLimit: AGENT_BODY_LIMIT,
     data: ownerAgentSchema,

@@ -34,6 +34,7 @@ export const apiKeyContracts = {
     method: "GET",
     path: "/api/v1/agent/api-keys",
     auth: "owner-agent",
+    role: "editor",
     summary: "The agent's API keys, newest first: names and last four characters, never the keys.",
     data: z.array(apiKeySchema),
   }),

@@ -76,6 +76,7 @@ export const channelContracts = {
     method: "GET",
     path: "/api/v1/agent/channels",
     auth: "owner-agent",
+    role: "editor",
     summary: "The agent's channels with their state and webhook URL, never their tokens.",
     data: z.array(channelSchema),
   }),

@@ -12,6 +12,9 @@ import type { z } from "zod";
  */
 export type AuthKind = "none" | "user" | "owner-agent" | "visitor";
 
+/** A workspace member's role, owner > admin > editor > support (issue 45). */
+export type WorkspaceRole = "owner" | "admin" | "editor" | "support";
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
@@ -36,6 +39,11 @@ export type RouteContract = {
    * as its agent's owner: only the chat and the conversation/history reads (BEYOND-3).
    */
   apiKey?: true;
+  /**
+   * `owner-agent`: the least workspace role that may call the route. Unnamed, reading (GET) needs `support`
+   * and anything else `editor`.
+   */
+  role?: WorkspaceRole;
   /** One line for people (and the OpenAPI summary). */
   summary: string;
   params?: z.ZodType;

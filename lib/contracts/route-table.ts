@@ -1,5 +1,8 @@
 // Written by `npm run contracts:routes` from lib/contracts; do not edit by hand.
 export const routeTable = {
+  listAgents: "GET /api/v1/agents",
+  createAgent: "POST /api/v1/agents",
+  switchAgent: "POST /api/v1/agents/switch",
   getAgent: "GET /api/v1/agent",
   saveAgent: "POST /api/v1/agent",
   getPublicAgent: "GET /api/v1/public/agent/:id",

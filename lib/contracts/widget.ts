@@ -13,6 +13,7 @@ export const widgetContracts = {
     method: "GET",
     path: "/api/v1/agent/widget-secret",
     auth: "owner-agent",
+    role: "editor",
     summary: "The agent's widget identity secret (made on first reading).",
     data: secretSchema,
   }),

@@ -254,17 +254,20 @@ export const workspaceInvitations = pgTable(
 );
 
 /**
- * The owner's agent (AGENT-1): one per owner. `publicId` is what /{lang}/c/{agentId} and the public API
- * use; the uuid never leaves the server.
+ * An agent (AGENT-1): a workspace holds up to its plan's number of them. `publicId` is what
+ * /{lang}/c/{agentId} and the public API use; the uuid never leaves the server.
  */
 export const agents = pgTable(
   "agents",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     publicId: text("public_id").notNull().unique(),
+    /**
+     * The workspace's owner, whose subscription and monthly allowance the agent's visitors spend: the
+     * billing account until billing rows move to the workspace itself.
+     */
     ownerId: uuid("owner_id")
       .notNull()
-      .unique()
       .references(() => users.id, { onDelete: "cascade" }),
     /**
      * The workspace the agent belongs to. An insert without one (code still keyed on the owner) gets the
@@ -316,7 +319,8 @@ export const agents = pgTable(
   (t) => [
     check("agents_kind_check", sql`${t.kind} in ('individual', 'business', 'government')`),
     check("agents_daily_share_check", sql`${t.dailyShare} between 1 and 100`),
-    index("agents_workspace_idx").on(t.workspaceId),
+    index("agents_workspace_idx").on(t.workspaceId, t.insertedAt),
+    index("agents_owner_idx").on(t.ownerId),
   ],
 );
 

@@ -80,10 +80,10 @@ async function ownerSubscription(ctx: Context, ownerId: string) {
 export const billingRoot = {
   plans: billing(async (_: unknown, ctx) => planCatalogue().map((p) => planView(p, ctx.locale))),
 
-  subscription: billing(async (_: unknown, ctx) => ownerSubscription(ctx, (await ctx.user()).id)),
+  subscription: billing(async (_: unknown, ctx) => ownerSubscription(ctx, (await ctx.billingAccount()).id)),
 
   invoices: billing(async (args: { last_id?: string | null }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const { db } = ctx;
     const mine = eq(invoices.ownerId, user.id);
     let after: SQL | undefined;
@@ -110,7 +110,7 @@ export const billingRoot = {
   }),
 
   invoice: billing(async (args: { id: string }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     if (!isUuid(args.id)) return null;
     const { db } = ctx;
     const [row] = await db
@@ -121,14 +121,14 @@ export const billingRoot = {
   }),
 
   payment_methods: billing(async (args: { refresh?: boolean | null }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const { db, providers } = ctx;
     if (args.refresh) await refreshMethods(db, providers.cards, user.id);
     return (await methodsOf(db, user.id)).map(methodView);
   }),
 
   payment: billing(async (args: { token?: string | null }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const token = args.token || readCookie(ctx.req, "payment_token");
     if (!token || token.length > 200) return null;
     const { db, providers } = ctx;
@@ -142,7 +142,7 @@ export const billingRoot = {
   }),
 
   create_payment_token: billing(async (args: { input: unknown }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const input = parse(checkoutInput, args.input, ctx);
     const { db, providers } = ctx;
     const currency = input.currency ?? "VND";
@@ -180,7 +180,7 @@ export const billingRoot = {
   }),
 
   plan_change_preview: billing(async (args: { plan: string; cycle: string }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const req = parse(planChange, args, ctx);
     const { db } = ctx;
     const preview = await previewChange(db, user.id, req);
@@ -194,7 +194,7 @@ export const billingRoot = {
   }),
 
   change_plan: billing(async (args: { plan: string; cycle: string }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const req = parse(planChange, args, ctx);
     const { db, providers } = ctx;
     const result = await changePlan(db, providers, user.id, req);
@@ -207,28 +207,28 @@ export const billingRoot = {
   }),
 
   cancel_subscription: billing(async (_: unknown, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const { db } = ctx;
     await cancelSubscription(db, user.id);
     return ownerSubscription(ctx, user.id);
   }),
 
   resume_subscription: billing(async (_: unknown, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const { db } = ctx;
     await resumeSubscription(db, user.id);
     return ownerSubscription(ctx, user.id);
   }),
 
   add_payment_method: billing(async (args: { input: unknown }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const input = parse(cardInput, args.input, ctx);
     const { db, providers } = ctx;
     return methodView(await addCard(db, providers.cards, user.id, input));
   }),
 
   card_entry: billing(async (_: unknown, ctx) => {
-    await ctx.user();
+    await ctx.billingAccount();
     const { providers } = ctx;
     // "none": no provider here keeps cards (payOS alone); the methods tab says transfers need none.
     // "unavailable": no provider at all; the methods tab says payments are not set up.
@@ -237,19 +237,19 @@ export const billingRoot = {
   }),
 
   start_card_setup: billing(async (_: unknown, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const { providers } = ctx;
     return startCardSetup(providers.cards, user.id, ctx.locale);
   }),
 
   set_default_payment_method: billing(async (args: { id: string }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const { db, providers } = ctx;
     return (await setDefaultMethod(db, providers, user.id, args.id)).map(methodView);
   }),
 
   delete_payment_method: billing(async (args: { id: string }, ctx) => {
-    const user = await ctx.user();
+    const user = await ctx.billingAccount();
     const { db, providers } = ctx;
     return (await deleteMethod(db, providers, user.id, args.id)).map(methodView);
   }),

@@ -1,4 +1,5 @@
 import "server-only";
+import { billingAccountOf } from "@/lib/auth/billing-account";
 import { currentUser } from "@/lib/auth/request";
 import type { User } from "@/lib/auth/sessions";
 import type { Providers } from "@/lib/billing/providers";
@@ -17,6 +18,11 @@ export type Context = {
   user: () => Promise<User>;
   /** The signed-in user or null, for fields anyone may use that remember who asked. */
   maybeUser: () => Promise<User | null>;
+  /**
+   * Whose subscription, invoices and payment methods the caller manages: the current workspace's owner, for
+   * its owner and admins; a translated 403 `workspace_billing_forbidden` for editors and support.
+   */
+  billingAccount: () => Promise<{ id: string }>;
   /** Set-Cookie lines the response carries (a mutation that sets or clears a cookie). */
   setCookies: string[];
 };
@@ -42,6 +48,11 @@ export function contextFor(
       const me = await maybeUser();
       if (!me) throw new ApiError("unauthorized");
       return me;
+    },
+    billingAccount: async () => {
+      const me = await maybeUser();
+      if (!me) throw new ApiError("unauthorized");
+      return { id: await billingAccountOf(db, req, me.id) };
     },
     setCookies: [],
   };

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { AuthKind, DataOf, MetaOf, RouteContract } from "@/lib/contracts/contract";
+import type { AuthKind, DataOf, MetaOf, RouteContract, WorkspaceRole } from "@/lib/contracts/contract";
 import type { Locale } from "@/lib/i18n/routing";
 import type { ApiError } from "./errors";
 import { ApiError as NotFound } from "./errors";
@@ -58,6 +58,8 @@ export type RouteContext<C extends RouteContract, M extends CallerMap, D extends
 export type RouteOptions = {
   /** `owner-agent`: the detail of the 404 for an owner without an agent, when not `agent_not_found`. */
   missingAgent?: string;
+  /** `owner-agent`: the least workspace role the route needs, when its contract names one. */
+  role?: WorkspaceRole;
   /** A query string the contract refuses, worded by the route. */
   invalidQuery?: (fields: Record<string, string>) => ApiError;
 };
@@ -95,7 +97,8 @@ export function routeBuilder<M extends CallerMap, D extends object>(setup: Route
       if (!contract.apiKey) throw setup.apiKey.notAllowed();
       return setup.apiKey.resolve(req, deps);
     }
-    const caller = await setup.caller(contract.auth, req, deps, options);
+    const role = contract.role ?? options.role;
+    const caller = await setup.caller(contract.auth, req, deps, role ? { ...options, role } : options);
     return contract.apiKey ? setup.apiKey.fromSession(caller as M["owner-agent"]) : caller;
   }
 

@@ -9,6 +9,20 @@
  * /api/v1/openapi.json stays English.
  */
 export const textsVi: Record<string, string> = {
+  // Agents of a workspace
+  "The agent the request acts on (`agent_id`, else this browser's choice, else the workspace's first); 404 until setup has saved one.":
+    "Trợ lý mà yêu cầu tác động (`agent_id`, nếu không thì trợ lý trình duyệt này đã chọn, nếu không nữa thì trợ lý đầu tiên của không gian làm việc); 404 cho đến khi phần thiết lập lưu một trợ lý.",
+  "Updates the agent the request acts on (200), or creates the workspace's first agent (201) when it has none.":
+    "Cập nhật trợ lý mà yêu cầu tác động (200), hoặc tạo trợ lý đầu tiên của không gian làm việc (201) khi chưa có.",
+  "The current workspace's agents, the first made first, with how much each holds.":
+    "Các trợ lý của không gian làm việc hiện tại, trợ lý tạo trước đứng đầu, kèm lượng dữ liệu mỗi trợ lý có.",
+  "Creates another agent in the current workspace (editor and up); past the plan's agents a translated 403 `limit_agents`.":
+    "Tạo thêm một trợ lý trong không gian làm việc hiện tại (từ biên tập viên trở lên); vượt số trợ lý của gói thì trả về 403 `limit_agents` đã dịch.",
+  "Makes one of the workspace's agents the one this browser's pages and `/api/v1/agent/…` calls act on; any other id is a 404.":
+    "Chọn một trợ lý của không gian làm việc làm trợ lý mà các trang và lời gọi `/api/v1/agent/…` của trình duyệt này tác động; mã nào khác trả về 404.",
+  "the agent's public id, as in /{lang}/c/{id} and `agent_id`":
+    "mã công khai của trợ lý, như trong /{lang}/c/{id} và `agent_id`",
+  "files, snippets and websites it learns from": "các tệp, đoạn văn bản và trang web mà trợ lý học từ đó",
   // Workspaces
   "owner > admin > editor > support": "chủ sở hữu > quản trị viên > biên tập viên > hỗ trợ",
   "admin, editor or support": "quản trị viên, biên tập viên hoặc hỗ trợ",
@@ -92,8 +106,6 @@ export const textsVi: Record<string, string> = {
     "Sửa các cách hỏi hoặc nội dung của một câu trả lời đã dạy.",
   "Removes a taught answer.": "Xóa một câu trả lời đã dạy.",
   // Agent
-  "The signed-in owner's agent; 404 until setup has saved it once.":
-    "Trợ lý của chủ sở hữu đang đăng nhập; trả về 404 cho đến khi phần thiết lập được lưu lần đầu.",
   "the agent's public id, as in /{lang}/c/{id}": "mã công khai của trợ lý, như trong /{lang}/c/{id}",
   "what a visitor reading this language sees first (the owner's own chat shows the same)":
     "điều khách đọc ngôn ngữ này thấy đầu tiên (khung chat của chính chủ sở hữu cũng hiện như vậy)",
@@ -107,8 +119,6 @@ export const textsVi: Record<string, string> = {
   "#rrggbb": "#rrggbb",
   "the website widget's look": "giao diện của tiện ích trên website",
   "ISO 8601 instant": "thời điểm theo ISO 8601",
-  "Creates the owner's agent (201) or updates it (200): an owner has exactly one.":
-    "Tạo trợ lý cho chủ sở hữu (201) hoặc cập nhật trợ lý đã có (200): mỗi chủ sở hữu có đúng một trợ lý.",
   "the agent's name, one line": "tên của trợ lý, trên một dòng",
   "who the agent speaks for": "trợ lý nói thay cho ai",
   "how the agent should answer": "cách trợ lý nên trả lời",

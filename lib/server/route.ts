@@ -32,7 +32,8 @@ export const route = routeBuilder<Callers, { db: Db }>({
     const callers = {
       none: async () => ({}),
       user: () => sessionCaller(deps.db, req),
-      "owner-agent": () => ownerAgentCaller(deps.db, req, options.missingAgent),
+      "owner-agent": () =>
+        ownerAgentCaller(deps.db, req, { missing: options.missingAgent, role: options.role }),
       visitor: async () => visitorCaller(req),
     };
     return (await callers[kind]()) as Callers[typeof kind];

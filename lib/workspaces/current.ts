@@ -51,3 +51,8 @@ export async function memberOf(db: Db, userId: string, workspaceId: string): Pro
 export async function workspacesOf(db: Db, userId: string) {
   return (await membershipsOf(db, userId)).map((r) => ({ id: r.workspaceId, name: r.name, role: r.role }));
 }
+
+/** Whether a person belongs to a workspace (any role). */
+export async function isMemberOf(db: Db, userId: string, workspaceId: string): Promise<boolean> {
+  return (await membershipIn(db, userId, workspaceId)) !== null;
+}

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { newAgentPublicId, ownerAgent, publicAgent, saveOwnerAgent } from "@/lib/agents/agent";
+import { newAgentPublicId, publicAgent } from "@/lib/agents/agent";
 import { type AgentInput, agentInputSchema } from "@/lib/agents/input";
 import { isPublicId } from "@/lib/agents/public-id";
-import { agentOfOwner } from "@/lib/agents/queries";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { fieldErrors } from "@/lib/http/validation";
 import { unitDatabase } from "../helpers/unit-db";
+import {
+  firstAgentOf as agentOfOwner,
+  firstAgentView as ownerAgent,
+  saveFirstAgent as saveOwnerAgent,
+} from "../helpers/workspace-agents";
 
 const database = unitDatabase();
 

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { saveOwnerAgent } from "@/lib/agents/agent";
 import { answeringAgent, clearAnsweringAgents, forgetAnsweringAgent } from "@/lib/agents/answering-agent";
 import { agentInputSchema } from "@/lib/agents/input";
 import type { Db } from "@/lib/db/client";
@@ -8,6 +7,7 @@ import { agents } from "@/lib/db/schema";
 import { rotateWidgetSecret, widgetSecretOf } from "@/lib/widget/identity";
 import { recordQueries } from "../helpers/recording-db";
 import { backendDatabase, backends, seedAgent } from "../helpers/retrieval-db";
+import { saveFirstAgent as saveOwnerAgent } from "../helpers/workspace-agents";
 
 /**
  * lib/agents/answering-agent.ts: the agent a visitor's message is for is read once and kept a few seconds,

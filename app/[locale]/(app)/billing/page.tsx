@@ -8,6 +8,7 @@ import { planNames, usageMeters } from "@/lib/billing-views/billing";
 import { pageLocale } from "@/lib/i18n/page";
 import { isLocale } from "@/lib/i18n/routing";
 import { titledPageMetadata } from "@/lib/seo/metadata";
+import { pageBillingAccount, pageWorkspace } from "@/lib/server/page-agent";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 import { type BillingTab, billingTabs } from "@/lib/shared/pricing";
@@ -35,7 +36,17 @@ export default async function BillingPage({
   const tab: BillingTab = billingTabs.find((k) => k === requested) ?? "overview";
   const session = await pageSession();
   // A page rendered with only a renewal token has no owner yet: the browser renews and reloads its lists.
-  const meters = session.state === "signed-in" ? await usageMeters(await db(), session.account.id) : [];
+  const signedIn = session.state === "signed-in";
+  const account = signedIn ? await pageBillingAccount(session.account.id) : null;
+  if (signedIn && !account) {
+    return (
+      <div className="mx-auto max-w-5xl">
+        <PageHeader title={t("title")} subtitle={t("membersOnly")} />
+      </div>
+    );
+  }
+  const agentId = signedIn ? ((await pageWorkspace(session.account.id)).agent?.id ?? null) : null;
+  const meters = account ? await usageMeters(await db(), account, agentId) : [];
   const paymentToken =
     session.state === "signed-in" ? readCookieStore(await cookies(), "payment_token") : undefined;
   return (

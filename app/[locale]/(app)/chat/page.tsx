@@ -4,10 +4,10 @@ import { OwnerChatPage } from "@/components/chat/owner-chat-page";
 import { MessageCircleIcon } from "@/components/icons/lite/message-circle";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
-import { ownerAgent } from "@/lib/agents/agent";
 import { pageLocale } from "@/lib/i18n/page";
 import { isLocale } from "@/lib/i18n/routing";
 import { titledPageMetadata } from "@/lib/seo/metadata";
+import { pageAgentView } from "@/lib/server/page-agent";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 
@@ -32,9 +32,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
       ) : (
         <OwnerChatPage
           initial={
-            session.state === "signed-in"
-              ? await ownerAgent(await db(), session.account.id, locale)
-              : undefined
+            session.state === "signed-in" ? await pageAgentView(session.account.id, locale) : undefined
           }
         />
       )}

@@ -3,11 +3,11 @@ import { getTranslations } from "next-intl/server";
 import { AgentSetup } from "@/components/agents/agent-setup";
 import { TaughtAnswersSection } from "@/components/answers/taught-answers-section";
 import { PageHeader } from "@/components/shell/page-header";
-import { ownerAgent } from "@/lib/agents/agent";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
 import { isLocale } from "@/lib/i18n/routing";
 import { titledPageMetadata } from "@/lib/seo/metadata";
+import { pageAgentView } from "@/lib/server/page-agent";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 
@@ -26,8 +26,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   const session = await pageSession();
   // Read here when the visitor is known, so the form arrives filled; with only a renewal token the
   // browser renews first and loads it itself.
-  const initial =
-    session.state === "signed-in" ? await ownerAgent(await db(), session.account.id, locale) : undefined;
+  const initial = session.state === "signed-in" ? await pageAgentView(session.account.id, locale) : undefined;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t("title")} subtitle={t("subtitle")} />

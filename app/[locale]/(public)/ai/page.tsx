@@ -4,11 +4,11 @@ import { CircleCheckIcon as CheckCircle2Icon } from "@/components/icons/lite/cir
 import { PageHeader } from "@/components/shell/page-header";
 import { PublicFrame } from "@/components/shell/public-frame";
 import { ownerView } from "@/lib/agents/agent";
-import { agentOfOwner } from "@/lib/agents/queries";
 import { availableModels } from "@/lib/chat/models";
 import { config } from "@/lib/config";
 import { pageLocale } from "@/lib/i18n/page";
 import { trainingSummary } from "@/lib/ingest/documents";
+import { pageWorkspace } from "@/lib/server/page-agent";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 
@@ -19,7 +19,7 @@ export default async function AiPage({ params }: { params: Promise<{ locale: str
   const locale = await pageLocale(params);
   const t = await getTranslations("ai");
   const session = await pageSession();
-  const row = session.state === "signed-in" ? await agentOfOwner(await db(), session.account.id) : null;
+  const row = session.state === "signed-in" ? (await pageWorkspace(session.account.id)).agent : null;
 
   if (row) {
     const agent = ownerView(row, locale);

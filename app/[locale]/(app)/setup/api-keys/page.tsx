@@ -2,12 +2,12 @@ import type { Metadata, ResolvingMetadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ApiKeysPanel } from "@/components/api-keys/api-keys-panel";
 import { PageHeader } from "@/components/shell/page-header";
-import { ownerAgent } from "@/lib/agents/agent";
 import { config } from "@/lib/config";
 import { contracts, pathOf } from "@/lib/contracts/client";
 import { pageLocale } from "@/lib/i18n/page";
 import { isLocale } from "@/lib/i18n/routing";
 import { titledPageMetadata } from "@/lib/seo/metadata";
+import { pageAgentView } from "@/lib/server/page-agent";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 
@@ -27,8 +27,7 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   const messageUrl = `${config().APP_URL}${pathOf(contracts.sendOwnerMessage)}`;
   // The example asks what the owner's visitors are offered first, else a question in the page's language.
   const session = await pageSession();
-  const agent =
-    session.state === "signed-in" ? await ownerAgent(await db(), session.account.id, locale) : null;
+  const agent = session.state === "signed-in" ? await pageAgentView(session.account.id, locale) : null;
   const exampleQuestion = agent?.suggested_questions[0] ?? t("exampleQuestion");
   return (
     <div className="mx-auto max-w-3xl">

@@ -6,6 +6,7 @@ import { config } from "@/lib/config";
 import { Link } from "@/lib/i18n/navigation";
 import { pageLocale } from "@/lib/i18n/page";
 import { redirect } from "@/lib/i18n/redirect";
+import { pageBillingAccount } from "@/lib/server/page-agent";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 
@@ -23,8 +24,9 @@ export default async function InvoicePage({
   const here = `/billing/invoices/${encodeURIComponent(number)}`;
   if (session.state !== "signed-in")
     return redirect({ href: `/?${new URLSearchParams({ next: here })}`, locale });
+  const account = await pageBillingAccount(session.account.id);
   const invoice =
-    number.length <= 40 ? await printableInvoice(await db(), session.account.id, number, locale) : null;
+    account && number.length <= 40 ? await printableInvoice(await db(), account, number, locale) : null;
   const day = new Intl.DateTimeFormat(locale === "vi" ? "vi-VN" : "en-GB", {
     dateStyle: "long",
     timeZone: "UTC",

@@ -5,9 +5,11 @@ import { messageView } from "@/lib/chat/views";
 import { contracts } from "@/lib/contracts";
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/server/route";
+import { isMemberOf } from "@/lib/workspaces/current";
 
 /**
- * The agent's owner may rate any answer of their agent, a visitor only answers in their own conversations.
+ * Any member of the agent's workspace may rate any answer of it, a visitor only answers in their own
+ * conversations.
  * Anything else is a 404, never a 403.
  */
 export const POST = route(
@@ -18,7 +20,8 @@ export const POST = route(
     if (!found) throw new ApiError("not_found", "message_not_found");
     const isVisitor =
       visitor !== null && found.conversation.channel === "public" && found.conversation.visitorId === visitor;
-    const isOwner = !isVisitor && (await currentUser(database, req))?.user.id === found.ownerId;
+    const signedIn = isVisitor ? null : await currentUser(database, req);
+    const isOwner = signedIn !== null && (await isMemberOf(database, signedIn.user.id, found.workspaceId));
     if (!isVisitor && !isOwner) throw new ApiError("not_found", "message_not_found");
     if (found.message.role !== "assistant") throw new ApiError("validation_failed", "feedback_on_question");
     const updated = await setFeedback(database, found.message, {
