@@ -1,0 +1,177 @@
+import { describe, expect, inject, it } from "vitest";
+import en from "@/messages/en.json";
+import vi from "@/messages/vi.json";
+import { sql } from "../helpers/sql";
+import { call, detail, join, type Person, person, subscribe } from "../helpers/workspace-people";
+
+/**
+ * Issue 45, several agents per workspace, over real HTTP: the plan's agent limit, the agent a request acts
+ * on (`agent_id`, the browser's choice, the first), training kept per agent, members acting on the owner's
+ * agents with their role's rights, billing for owner and admin only, and nothing of another workspace.
+ */
+
+type Agent = { id: string; name: string };
+type Listed = Agent & { kind: string; documents: number; conversations: number };
+
+const gql = async (who: Person, query: string, lang = "en") => {
+  const res = await fetch(`${inject("baseUrl")}/api/graphql`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: inject("baseUrl"),
+      authorization: `Bearer ${who.token}`,
+      "accept-language": lang,
+      ...(who.ws ? { cookie: `ac_ws=${who.ws}` } : {}),
+    },
+    body: JSON.stringify({ query }),
+  });
+  return (await res.json()) as {
+    data: Record<string, unknown> | null;
+    errors?: { message: string; extensions: { code: string } }[];
+  };
+};
+
+describe("several agents per workspace", () => {
+  it("creates up to the plan's limit and acts on the named, chosen or first agent", async () => {
+    const [alice, bob] = [await person("agents-alice"), await person("agents-bob")];
+
+    // Free: one agent. The first comes from Setup's save; a second is refused naming the plan.
+    const bobsOwn = await call<Agent>(bob, "POST", "/api/v1/agent", { name: "Bob's shop" });
+    expect(bobsOwn.status).toBe(201);
+    const refused = await call(bob, "POST", "/api/v1/agents", { name: "Bob's second" }, "vi");
+    expect(refused.status).toBe(403);
+    expect(detail(refused)).toBe(vi.errors.limit_agents.replace("{plan}", "Miễn phí").replace("{limit}", "1"));
+
+    // Starter: three. The new agent becomes this browser's choice (its cookie) and starts empty.
+    await subscribe(alice, "starter");
+    const first = await call<Agent>(alice, "POST", "/api/v1/agent", { name: "Tiệm bánh Hoa" });
+    expect(first.status).toBe(201);
+    const second = await call<Agent>(alice, "POST", "/api/v1/agents", { name: "Chi nhánh 2" });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.setCookies.join(";")).toContain(second.body.data.id);
+    const third = await call<Agent>(alice, "POST", "/api/v1/agents", {
+      name: "Chi nhánh 3",
+      kind: "business",
+    });
+    expect(third.status).toBe(201);
+    const fourth = await call(alice, "POST", "/api/v1/agents", { name: "Chi nhánh 4" });
+    expect(fourth.status).toBe(403);
+    expect(detail(fourth)).toBe(
+      en.errors.limit_agents
+        .replace("{plan}", "Starter")
+        .replace("{limit, plural, =1 {one agent} other {# agents}}", "3 agents"),
+    );
+
+    const list = await call<Listed[]>(alice, "GET", "/api/v1/agents");
+    expect(list.body.data.map((a) => a.name)).toEqual(["Tiệm bánh Hoa", "Chi nhánh 2", "Chi nhánh 3"]);
+    expect(list.body.data[0]).toMatchObject({ documents: 0, conversations: 0, kind: "business" });
+
+    // Without a choice: the first. A named one, a remembered one; a foreign or made-up id is a 404.
+    expect((await call<Agent>(alice, "GET", "/api/v1/agent")).body.data.name).toBe("Tiệm bánh Hoa");
+    const named = await call<Agent>(alice, "GET", `/api/v1/agent?agent_id=${second.body.data.id}`);
+    expect(named.body.data.name).toBe("Chi nhánh 2");
+    alice.agent = third.body.data.id;
+    expect((await call<Agent>(alice, "GET", "/api/v1/agent")).body.data.name).toBe("Chi nhánh 3");
+    for (const id of [bobsOwn.body.data.id, "agent_nobodyhere00", "<script>"]) {
+      const miss = await call(alice, "GET", `/api/v1/agent?agent_id=${encodeURIComponent(id)}`);
+      expect(miss.status, id).toBe(404);
+      const sw = await call(alice, "POST", "/api/v1/agents/switch", { agent_id: id });
+      expect(sw.status, id).toBe(404);
+    }
+    // Bob's remembered choice of Alice's agent is no choice for Bob: he gets his own.
+    bob.agent = third.body.data.id;
+    expect((await call<Agent>(bob, "GET", "/api/v1/agent")).body.data.name).toBe("Bob's shop");
+
+    // Saving acts on the chosen agent only.
+    const saved = await call<Agent>(alice, "POST", "/api/v1/agent", { name: "Chi nhánh Ba" });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.id).toBe(third.body.data.id);
+    const names = (await call<Listed[]>(alice, "GET", "/api/v1/agents")).body.data.map((a) => a.name);
+    expect(names).toEqual(["Tiệm bánh Hoa", "Chi nhánh 2", "Chi nhánh Ba"]);
+
+    // Training is per agent: a snippet for the second is not the first's.
+    alice.agent = undefined;
+    const taught = await call(alice, "POST", `/api/v1/agent/document?agent_id=${second.body.data.id}`, {
+      type: "text",
+      title: "Giờ mở cửa",
+      content: "Chi nhánh 2 mở cửa từ 7 giờ đến 21 giờ mỗi ngày.",
+    });
+    expect(taught.status, JSON.stringify(taught.body)).toBeLessThan(300);
+    const docsOfFirst = await call<unknown[]>(alice, "GET", "/api/v1/agent/documents");
+    expect(docsOfFirst.body.data).toHaveLength(0);
+    const docsOfSecond = await call<unknown[]>(
+      alice,
+      "GET",
+      `/api/v1/agent/documents?agent_id=${second.body.data.id}`,
+    );
+    expect(docsOfSecond.body.data).toHaveLength(1);
+
+    // Bad input: a clear 422, nothing made.
+    for (const body of [{}, { name: "" }, { name: "x".repeat(5000) }, { name: "A", kind: "robot" }]) {
+      const bad = await call(alice, "POST", "/api/v1/agents", body, "vi");
+      expect(bad.status, JSON.stringify(body)).toBe(422);
+    }
+    expect((await call<Listed[]>(alice, "GET", "/api/v1/agents")).body.data).toHaveLength(3);
+  });
+
+  it("lets members act on the workspace's agents by role; billing stays the owner's and admins'", async () => {
+    const [owner, editor, support, admin] = [
+      await person("ws-owner"),
+      await person("ws-editor"),
+      await person("ws-support"),
+      await person("ws-admin"),
+    ];
+    await subscribe(owner, "starter");
+    const agent = (await call<Agent>(owner, "POST", "/api/v1/agent", { name: "Phòng khám An Bình" })).body
+      .data;
+    await join(owner, editor, "editor");
+    await join(owner, support, "support");
+    await join(owner, admin, "admin");
+
+    // The editor sees and changes the owner's agent, and makes another: spent on the owner's plan.
+    expect((await call<Agent>(editor, "GET", "/api/v1/agent")).body.data.id).toBe(agent.id);
+    expect((await call(editor, "POST", "/api/v1/agent", { name: "Phòng khám An Bình 2" })).status).toBe(200);
+    const made = await call<Agent>(editor, "POST", "/api/v1/agents", { name: "Cơ sở Quận 3" });
+    expect(made.status).toBe(201);
+    const [row] = await sql<{ owner_id: string }>("select owner_id from agents where public_id = $1", [
+      made.body.data.id,
+    ]);
+    expect(row?.owner_id).toBe(owner.id);
+    expect((await call(editor, "GET", "/api/v1/agent/api-keys")).status).toBe(200);
+
+    // Support reads history but changes nothing, sees no keys or secrets, and makes no agent.
+    expect((await call(support, "GET", "/api/v1/agent")).status).toBe(200);
+    expect(
+      (await call(support, "GET", "/api/v1/agent/conversations?from=2026-01-01&to=2026-12-31")).status,
+    ).toBe(200);
+    for (const [method, path, body] of [
+      ["POST", "/api/v1/agent", { name: "Hijack" }],
+      ["POST", "/api/v1/agents", { name: "Another" }],
+      ["GET", "/api/v1/agent/api-keys", undefined],
+      ["POST", "/api/v1/agent/api-keys", { name: "k" }],
+      ["GET", "/api/v1/agent/widget-secret", undefined],
+      ["POST", "/api/v1/agent/document", { type: "text", title: "t", content: "c" }],
+    ] as const) {
+      const res = await call(support, method, path, body, "vi");
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(detail(res)).toBe(vi.errors.workspace_role_required);
+    }
+    expect((await call<Agent>(owner, "GET", "/api/v1/agent")).body.data.name).toBe("Phòng khám An Bình 2");
+
+    // Billing: the owner and the admin see the owner's Starter plan; editor and support are refused.
+    const query = "{ subscription { plan } }";
+    expect((await gql(owner, query)).data?.subscription).toMatchObject({ plan: "starter" });
+    expect((await gql(admin, query)).data?.subscription).toMatchObject({ plan: "starter" });
+    for (const who of [editor, support]) {
+      const res = await gql(who, query, "vi");
+      expect(res.errors?.[0]?.extensions.code).toBe("forbidden");
+      expect(res.errors?.[0]?.message).toBe(vi.errors.workspace_billing_forbidden);
+    }
+
+    // Back in their own workspace, the editor sees their own (empty) one, never the owner's agents.
+    const own = { ...editor, ws: undefined };
+    const ownList = await call<Listed[]>(own, "GET", "/api/v1/agents");
+    expect(ownList.body.data.map((a) => a.id)).not.toContain(agent.id);
+    expect((await call(own, "GET", `/api/v1/agent?agent_id=${agent.id}`)).status).toBe(404);
+  });
+});
