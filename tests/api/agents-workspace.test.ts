@@ -159,9 +159,9 @@ describe("several agents per workspace", () => {
     expect((await call<Agent>(owner, "GET", "/api/v1/agent")).body.data.name).toBe("Phòng khám An Bình 2");
 
     // Billing: the owner and the admin see the owner's Starter plan; editor and support are refused.
-    const query = "{ subscription { plan } }";
-    expect((await gql(owner, query)).data?.subscription).toMatchObject({ plan: "starter" });
-    expect((await gql(admin, query)).data?.subscription).toMatchObject({ plan: "starter" });
+    const query = "{ subscription { plan { id } } }";
+    expect((await gql(owner, query)).data?.subscription).toMatchObject({ plan: { id: "starter" } });
+    expect((await gql(admin, query)).data?.subscription).toMatchObject({ plan: { id: "starter" } });
     for (const who of [editor, support]) {
       const res = await gql(who, query, "vi");
       expect(res.errors?.[0]?.extensions.code).toBe("forbidden");
