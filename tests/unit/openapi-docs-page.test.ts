@@ -75,7 +75,7 @@ describe("the reference page in Vietnamese", () => {
   it("renders the page's language: Vietnamese on /vi, the contracts' English on /en", () => {
     const save = doc.paths["/api/v1/agent"]!.post!;
     expect(docText("vi")(save.summary)).toBe(
-      "Tạo trợ lý cho chủ sở hữu (201) hoặc cập nhật trợ lý đã có (200): mỗi chủ sở hữu có đúng một trợ lý.",
+      "Cập nhật trợ lý mà yêu cầu tác động (200), hoặc tạo trợ lý đầu tiên của không gian làm việc (201) khi chưa có.",
     );
     expect(docText("en")(save.summary)).toBe(save.summary);
     expect(docText("vi")(undefined)).toBeUndefined();

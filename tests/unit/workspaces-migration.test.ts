@@ -114,4 +114,17 @@ describe("the workspaces migration on a database of the previous release", () =>
   it("refuses an agent row without any workspace", async () => {
     await expect(database.db.execute(sql`UPDATE agents SET workspace_id = NULL`)).rejects.toThrow();
   });
+
+  it("lets a workspace hold a second agent of the same owner, in the owner's workspace", async () => {
+    await database.db.execute(sql`
+      INSERT INTO agents (public_id, owner_id, name)
+      VALUES ('agent_lan_2', '00000000-0000-4000-8000-000000000001', 'Lan 2')`);
+    const found = await rows<{ public_id: string; same: boolean }>(sql`
+      SELECT a.public_id, a.workspace_id = (SELECT workspace_id FROM agents WHERE public_id = 'agent_lan') AS same
+      FROM agents a WHERE a.owner_id = '00000000-0000-4000-8000-000000000001' ORDER BY a.public_id`);
+    expect(found).toEqual([
+      { public_id: "agent_lan", same: true },
+      { public_id: "agent_lan_2", same: true },
+    ]);
+  });
 });
