@@ -14,6 +14,7 @@ const base = () => inject("baseUrl");
 export type Err = { error?: { message: string; detail: string } };
 export type Person = {
   token: string;
+  renewal: string;
   email: string;
   id: string;
   cookies: string[];
@@ -25,7 +26,13 @@ export async function person(prefix: string): Promise<Person> {
   const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
   const from = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
   const signed = await signInWithCode(base(), email, { from });
-  return { token: signed.access, email, id: signed.user.id, cookies: signed.cookies };
+  return {
+    token: signed.access,
+    renewal: signed.renewal,
+    email,
+    id: signed.user.id,
+    cookies: signed.cookies,
+  };
 }
 
 /** A call from one person's browser: their token, and the workspace and agent cookies it holds, if any. */
