@@ -69,4 +69,26 @@ export const eraseContracts = {
     body: z.object({ retention_days: retentionDays }),
     data: workspaceSchema.extend({ retention_days: z.number().nullable() }),
   }),
+  deleteWorkspace: defineRoute({
+    method: "DELETE",
+    path: "/api/v1/workspace",
+    auth: "user",
+    summary:
+      "Deletes the current workspace with all its agents' data (owner only, typing its name); its plan ends at once without refund, invoices are kept without personal data.",
+    body: z.object({ confirm_name: z.string().max(200).describe("the workspace's name, exactly") }),
+    data: z.object({
+      agents: z.number(),
+      conversations: z.number(),
+      documents: z.number(),
+      subscription_canceled: z.boolean().describe("whether a running plan was ended"),
+    }),
+  }),
+  deleteAccount: defineRoute({
+    method: "DELETE",
+    path: "/api/v1/user",
+    auth: "user",
+    summary:
+      "Deletes the caller's account: leaves every workspace, deletes those they are alone in, ends their plan and sessions; refused while they are the last owner of a workspace with other members.",
+    data: z.object({ workspaces_deleted: z.number(), workspaces_left: z.number() }),
+  }),
 };

@@ -61,4 +61,6 @@ export const routeTable = {
   eraseVisitor: "POST /api/v1/agent/conversations/erase",
   getRetention: "GET /api/v1/workspace/retention",
   updateWorkspace: "PATCH /api/v1/workspace",
+  deleteWorkspace: "DELETE /api/v1/workspace",
+  deleteAccount: "DELETE /api/v1/user",
 } as const;

@@ -59,6 +59,12 @@ async function learning(db: Db, agentId: string, now: Date): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A translated 409 while the agent has documents being learned (see `learning`). */
+export async function requireNotLearning(db: Db, agentId: string, now = new Date()): Promise<void> {
+  const busy = await learning(db, agentId, now);
+  if (busy > 0) throw new ApiError("conflict", "erase_while_learning", { count: busy });
+}
+
 const counted = async (rows: Promise<unknown[]>) => (await rows).length;
 
 /**
@@ -86,8 +92,7 @@ export async function eraseAgentData(
       .where(eq(agents.id, agentId))
       .for("update");
     if (!agent) return null;
-    const busy = await learning(t, agentId, now);
-    if (busy > 0) throw new ApiError("conflict", "erase_while_learning", { count: busy });
+    await requireNotLearning(t, agentId, now);
     const keys = (
       await t
         .select({ key: documents.storageKey })
