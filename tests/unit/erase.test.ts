@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { answeringAgent } from "@/lib/agents/answering-agent";
 import { accountForIdentity } from "@/lib/auth/accounts";
 import type { Db } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
@@ -39,7 +40,7 @@ async function owner(db: Db) {
       sql`insert into agents (public_id, owner_id, name) values (${`ag_erase${n}`}, ${user.id}, 'Erase') returning id, workspace_id`,
     ),
   );
-  return { userId: user.id, agentId: agent!.id, workspaceId: agent!.workspace_id };
+  return { userId: user.id, agentId: agent!.id, workspaceId: agent!.workspace_id, publicId: `ag_erase${n}` };
 }
 
 /** An agent with a bit of everything: two documents stored, passages, a taught answer, a chat, a channel, a key. */
@@ -118,6 +119,9 @@ describe("eraseAgentData", () => {
     expect(before.passage_terms).toBeGreaterThan(0);
     expect(await storedKeys(`agents/${a.agentId}/`)).toHaveLength(2);
     const otherBefore = await counts(db, b.agentId);
+    // The agent a public message is for is kept in memory a few seconds: erasing drops it at once.
+    const { publicId } = a;
+    expect((await answeringAgent(db, publicId))?.id).toBe(a.agentId);
 
     const erased = await eraseAgentData(db, a.agentId, { store });
     expect(erased).toEqual({
@@ -132,6 +136,7 @@ describe("eraseAgentData", () => {
     });
     expect(Object.values(await counts(db, a.agentId)).every((c) => c === 0)).toBe(true);
     expect(await storedKeys(`agents/${a.agentId}/`)).toEqual([]);
+    expect(await answeringAgent(db, publicId)).toBeNull();
     expect(await counts(db, b.agentId)).toEqual(otherBefore);
     expect(await storedKeys(`agents/${b.agentId}/`)).toHaveLength(2);
     // Erasing again: nothing is there.
