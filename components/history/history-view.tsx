@@ -21,6 +21,7 @@ import type { ConversationView } from "@/lib/contracts/chat";
 import { cn } from "@/lib/ui/cn";
 import { ConversationList } from "./conversation-list";
 import { DayCalendar } from "./day-calendar";
+import { DeleteConversation } from "./delete-conversation";
 import { DownloadButtons } from "./download-buttons";
 
 // A phone's conversation sheet, loaded on first opening: Radix's dialog stays out of the first load (issue 18).
@@ -30,6 +31,8 @@ const DetailSheet = whenFirstOpen(() => import("./detail-sheet").then((m) => m.D
 // once the page is idle (issue 18: page weight); meanwhile each shows the loading line it starts with anyway.
 const loadInsight = () => import("./insight-panel");
 const loadDetail = () => import("./conversation-detail");
+// Retention and erasing a visitor (issue 48): after the list, not part of the page's first load.
+const DataControls = lazy(() => import("./data-controls").then((m) => ({ default: m.DataControls })));
 const InsightPanel = lazy(() => loadInsight().then((m) => ({ default: m.InsightPanel })));
 const ConversationDetail = lazy(() => loadDetail().then((m) => ({ default: m.ConversationDetail })));
 
@@ -154,9 +157,16 @@ export function HistoryView() {
   );
 
   const detail = selected && (
-    <Suspense fallback={<Loading label={t("detailLoading")} className="p-4" />}>
-      <ConversationDetail key={selected.id} conversationId={selected.id} formatTime={formats.formatTime} />
-    </Suspense>
+    <>
+      <DeleteConversation
+        key={`delete-${selected.id}`}
+        id={selected.id}
+        onDeleted={() => setSelected(null)}
+      />
+      <Suspense fallback={<Loading label={t("detailLoading")} className="p-4" />}>
+        <ConversationDetail key={selected.id} conversationId={selected.id} formatTime={formats.formatTime} />
+      </Suspense>
+    </>
   );
 
   return (
@@ -198,6 +208,9 @@ export function HistoryView() {
                 />
               </div>
               <DownloadButtons date={date} tz={tz} />
+              <Suspense fallback={null}>
+                <DataControls />
+              </Suspense>
             </div>
           </div>
 

@@ -6,6 +6,7 @@ import { billingContracts } from "./billing";
 import { channelContracts } from "./channels";
 import { chatContracts } from "./chat";
 import type { RouteContract } from "./contract";
+import { eraseContracts } from "./erase";
 import { historyContracts } from "./history";
 import { modelContracts } from "./models";
 import { siteContracts } from "./site";
@@ -34,6 +35,7 @@ export const contracts = {
   ...apiKeyContracts,
   ...workspaceContracts,
   ...channelContracts,
+  ...eraseContracts,
 } satisfies Record<string, RouteContract>;
 
 export type ContractName = keyof typeof contracts;

@@ -60,4 +60,10 @@ export const routeTable = {
   listChannels: "GET /api/v1/agent/channels",
   connectChannel: "POST /api/v1/agent/channels",
   disconnectChannel: "DELETE /api/v1/agent/channels/:id",
+  deleteConversation: "DELETE /api/v1/agent/conversations/:id",
+  eraseVisitor: "POST /api/v1/agent/conversations/erase",
+  getRetention: "GET /api/v1/workspace/retention",
+  updateWorkspace: "PATCH /api/v1/workspace",
+  deleteWorkspace: "DELETE /api/v1/workspace",
+  deleteAccount: "DELETE /api/v1/user",
 } as const;

@@ -201,11 +201,20 @@ export type WorkspaceRole = (typeof workspaceRoles)[number];
  * What a plan is bought for: it holds agents and members (issue 45). Every account that had an agent or a
  * subscription got one named after it in the workspaces migration; a new account gets one at sign-up.
  */
-export const workspaces = pgTable("workspaces", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const workspaces = pgTable(
+  "workspaces",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Conversations older than this many days are deleted by the daily retention job (issue 48); null: kept
+     * until deleted by hand.
+     */
+    retentionDays: smallint("retention_days"),
+  },
+  (t) => [check("workspaces_retention_days_check", sql`${t.retentionDays} in (30, 90, 180, 365)`)],
+);
 
 /** Who belongs to a workspace, with which role; one row per person and workspace. */
 export const workspaceMembers = pgTable(

@@ -3,6 +3,7 @@ import { backupQueue } from "@/lib/backup/schedule";
 import { billingQueues } from "@/lib/billing/jobs";
 import { channelQueues } from "@/lib/channels/jobs";
 import type { Config } from "@/lib/config";
+import { retentionQueue } from "@/lib/erase/retention";
 import { ingestQueue } from "@/lib/ingest/queue";
 import { recrawlDueQueue, recrawlQueue } from "@/lib/ingest/recrawl-queue";
 import type { JobQueue } from "@/lib/jobs/workers";
@@ -12,6 +13,7 @@ import { cleanupQueue } from "@/lib/maintenance/jobs";
 export function jobQueues(cfg: Config): ReadonlyArray<JobQueue> {
   return [
     cleanupQueue,
+    retentionQueue,
     ingestQueue(cfg.WORKER_CONCURRENCY),
     recrawlQueue,
     recrawlDueQueue(),

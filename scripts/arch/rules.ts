@@ -116,6 +116,12 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     ...["lib/agents", "lib/billing", "lib/chat", "lib/jobs", "lib/limits", "lib/retrieval", "lib/widget"],
   ],
   "lib/history": ["lib/chat", "lib/contracts", "lib/db", "lib/http", "lib/retrieval"],
+  // Deleting personal data (issue 48): an agent's, a visitor's, a workspace's, an account's; retention.
+  "lib/erase": [
+    ...DOMAIN_BASE,
+    ...["lib/agents", "lib/answers", "lib/auth", "lib/billing", "lib/ingest", "lib/jobs", "lib/storage"],
+    ...["lib/widget", "lib/workspaces"],
+  ],
   "lib/billing-views": [
     "lib/agents",
     "lib/billing",

@@ -40,7 +40,9 @@ describe("several agents per workspace", () => {
     expect(bobsOwn.status).toBe(201);
     const refused = await call(bob, "POST", "/api/v1/agents", { name: "Bob's second" }, "vi");
     expect(refused.status).toBe(403);
-    expect(detail(refused)).toBe(vi.errors.limit_agents.replace("{plan}", "Miễn phí").replace("{limit}", "1"));
+    expect(detail(refused)).toBe(
+      vi.errors.limit_agents.replace("{plan}", "Miễn phí").replace("{limit}", "1"),
+    );
 
     // Starter: three. The new agent becomes this browser's choice (its cookie) and starts empty.
     await subscribe(alice, "starter");

@@ -8,6 +8,7 @@ import { authContracts } from "@/lib/contracts/auth";
 import { billingContracts } from "@/lib/contracts/billing";
 import { channelContracts } from "@/lib/contracts/channels";
 import { chatContracts } from "@/lib/contracts/chat";
+import { eraseContracts } from "@/lib/contracts/erase";
 import { historyContracts } from "@/lib/contracts/history";
 import { contracts } from "@/lib/contracts/index";
 import { modelContracts } from "@/lib/contracts/models";
@@ -115,6 +116,7 @@ describe("contract coverage", () => {
       billingContracts,
       channelContracts,
       chatContracts,
+      eraseContracts,
       historyContracts,
       modelContracts,
       siteContracts,

@@ -1,0 +1,2 @@
+ALTER TABLE "workspaces" ADD COLUMN "retention_days" smallint;--> statement-breakpoint
+ALTER TABLE "workspaces" ADD CONSTRAINT "workspaces_retention_days_check" CHECK ("workspaces"."retention_days" in (30, 90, 180, 365));
