@@ -1,6 +1,7 @@
 import { agentContracts } from "./agent";
 import { answerContracts } from "./answers";
 import { apiKeyContracts } from "./api-keys";
+import { auditContracts } from "./audit";
 import { authContracts } from "./auth";
 import { billingContracts } from "./billing";
 import { channelContracts } from "./channels";
@@ -33,6 +34,7 @@ export const contracts = {
   ...widgetContracts,
   ...apiKeyContracts,
   ...workspaceContracts,
+  ...auditContracts,
   ...channelContracts,
 } satisfies Record<string, RouteContract>;
 

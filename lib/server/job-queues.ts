@@ -1,4 +1,5 @@
 import "server-only";
+import { auditPurgeQueue } from "@/lib/audit/jobs";
 import { backupQueue } from "@/lib/backup/schedule";
 import { billingQueues } from "@/lib/billing/jobs";
 import { channelQueues } from "@/lib/channels/jobs";
@@ -12,6 +13,7 @@ import { cleanupQueue } from "@/lib/maintenance/jobs";
 export function jobQueues(cfg: Config): ReadonlyArray<JobQueue> {
   return [
     cleanupQueue,
+    auditPurgeQueue,
     ingestQueue(cfg.WORKER_CONCURRENCY),
     recrawlQueue,
     recrawlDueQueue(),
