@@ -47,3 +47,5 @@ export const auditContracts = {
     meta: z.object({ last_id: z.string().nullable(), has_more: z.boolean() }),
   }),
 };
+
+export type AuditEventView = z.infer<typeof auditEventSchema>;

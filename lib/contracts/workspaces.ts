@@ -114,3 +114,7 @@ export const workspaceContracts = {
     data: z.object({ id: z.string() }),
   }),
 };
+
+export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
+export type MemberView = z.infer<typeof memberSchema>;
+export type InvitationView = z.infer<typeof invitationSchema>;
