@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { defineRoute } from "./contract";
 import { instant } from "./fields";
 
-/** The workspace's audit log (issue 45), for its owners and admins. */
+/** An event of the workspace's audit log (issue 45); the route is listAudit in ./workspaces.ts. */
 
 export const auditEventSchema = z.object({
   id: z.string().describe("the event's id; pass the last one shown as `last_id` for the older ones"),
@@ -28,24 +27,5 @@ export const auditEventSchema = z.object({
   ip: z.string().nullable().describe("the client address the act came from, when there was a request"),
   created_at: instant,
 });
-
-export const auditContracts = {
-  listAudit: defineRoute({
-    method: "GET",
-    path: "/api/v1/workspace/audit",
-    auth: "user",
-    summary: "The current workspace's audit log, newest first, on a `last_id` cursor (owner and admin).",
-    query: z.object({
-      last_id: z
-        .string()
-        .regex(/^[1-9][0-9]{0,15}$/)
-        .optional()
-        .describe("the id of the last event already shown"),
-      limit: z.coerce.number().int().min(1).max(100).catch(50).describe("1–100, else 50"),
-    }),
-    data: z.array(auditEventSchema),
-    meta: z.object({ last_id: z.string().nullable(), has_more: z.boolean() }),
-  }),
-};
 
 export type AuditEventView = z.infer<typeof auditEventSchema>;

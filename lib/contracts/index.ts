@@ -1,7 +1,6 @@
 import { agentContracts } from "./agent";
 import { answerContracts } from "./answers";
 import { apiKeyContracts } from "./api-keys";
-import { auditContracts } from "./audit";
 import { authContracts } from "./auth";
 import { billingContracts } from "./billing";
 import { channelContracts } from "./channels";
@@ -34,7 +33,6 @@ export const contracts = {
   ...widgetContracts,
   ...apiKeyContracts,
   ...workspaceContracts,
-  ...auditContracts,
   ...channelContracts,
 } satisfies Record<string, RouteContract>;
 
