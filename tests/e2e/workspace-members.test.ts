@@ -57,8 +57,8 @@ describe("Settings → Members and Audit on a phone", () => {
 
     // The invitation: an address and a role.
     const before = Date.now();
-    await page.getByLabel(s.members.emailLabel).fill(colleague.email);
-    await page.getByLabel(s.members.roleLabel).selectOption("editor");
+    await page.getByLabel(s.members.emailLabel, { exact: true }).fill(colleague.email);
+    await page.getByLabel(s.members.roleLabel, { exact: true }).selectOption("editor");
     await page.getByRole("button", { name: s.members.invite }).click();
     const pending = page.locator(`[data-testid="invitation"][data-email="${colleague.email}"]`);
     await pending.waitFor();
