@@ -11,6 +11,7 @@ import { PanelBottomOpenIcon } from "@/components/icons/lite/panel-bottom-open";
 import { RotateCcwClockIcon as HistoryIcon } from "@/components/icons/lite/rotate-ccw-clock";
 import { SettingsIcon } from "@/components/icons/lite/settings";
 import { TagIcon } from "@/components/icons/lite/tag";
+import { UsersIcon } from "@/components/icons/lite/users";
 import { Link, usePathname } from "@/lib/i18n/navigation";
 import { activeNavKey, type NavItem, type NavKey } from "@/lib/navigation/items";
 import { cn } from "@/lib/ui/cn";
@@ -23,6 +24,7 @@ const icons: Record<NavKey, typeof SettingsIcon> = {
   chat: MessageCircleIcon,
   history: HistoryIcon,
   billing: CreditCardIcon,
+  settings: UsersIcon,
   pricing: TagIcon,
 };
 

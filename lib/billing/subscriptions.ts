@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { recordPlanChange } from "@/lib/audit/plan";
 import type { Db } from "@/lib/db/client";
 import { subscriptions } from "@/lib/db/schema";
 import { invalidateEntitlement } from "./entitlement-cache";
@@ -65,6 +66,7 @@ export async function saveState(
   extra: { checkoutTokenId?: string | null } = {},
 ): Promise<SubscriptionRow> {
   const values = { ...columnsOf(state), ...extra, updatedAt: sql`now()` };
+  await recordPlanChange(tx, ownerId, values.plan);
   const [row] = await tx
     .insert(subscriptions)
     .values({ ownerId, provider, ...values })

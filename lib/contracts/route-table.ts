@@ -57,6 +57,7 @@ export const routeTable = {
   inviteMember: "POST /api/v1/workspace/invitations",
   acceptInvitation: "POST /api/v1/workspace/invitations/accept",
   withdrawInvitation: "DELETE /api/v1/workspace/invitations/:id",
+  listAudit: "GET /api/v1/workspace/audit",
   listChannels: "GET /api/v1/agent/channels",
   connectChannel: "POST /api/v1/agent/channels",
   disconnectChannel: "DELETE /api/v1/agent/channels/:id",

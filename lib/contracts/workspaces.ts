@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auditEventSchema } from "./audit";
 import { defineRoute } from "./contract";
 import { instant } from "./fields";
 
@@ -113,4 +114,24 @@ export const workspaceContracts = {
     notFound: "invitation_not_found",
     data: z.object({ id: z.string() }),
   }),
+  listAudit: defineRoute({
+    method: "GET",
+    path: "/api/v1/workspace/audit",
+    auth: "user",
+    summary: "The current workspace's audit log, newest first, on a `last_id` cursor (owner and admin).",
+    query: z.object({
+      last_id: z
+        .string()
+        .regex(/^[1-9][0-9]{0,15}$/)
+        .optional()
+        .describe("the id of the last event already shown"),
+      limit: z.coerce.number().int().min(1).max(100).catch(50).describe("1–100, else 50"),
+    }),
+    data: z.array(auditEventSchema),
+    meta: z.object({ last_id: z.string().nullable(), has_more: z.boolean() }),
+  }),
 };
+
+export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
+export type MemberView = z.infer<typeof memberSchema>;
+export type InvitationView = z.infer<typeof invitationSchema>;

@@ -263,6 +263,33 @@ export const workspaceInvitations = pgTable(
 );
 
 /**
+ * What was done in a workspace, by whom, from which address (issue 45): member and invitation changes,
+ * agents, documents removed, plans, API keys, widget secrets. `id` orders the log (keyset paging); rows
+ * older than 365 days are purged daily (lib/audit/jobs.ts). `actor_id` is null for the system's own acts.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetKind: text("target_kind").notNull(),
+    targetId: text("target_id"),
+    targetLabel: text("target_label"),
+    detail: jsonb("detail").$type<Record<string, string | number | boolean | null>>(),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_events_workspace_idx").on(t.workspaceId, t.id),
+    index("audit_events_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
  * An agent (AGENT-1): a workspace holds up to its plan's number of them. `publicId` is what
  * /{lang}/c/{agentId} and the public API use; the uuid never leaves the server.
  */

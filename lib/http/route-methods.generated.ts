@@ -54,6 +54,7 @@ export const routeMethods: ReadonlyArray<{ pattern: string; methods: readonly st
   { pattern: "/api/v1/user/sessions", methods: ["GET", "DELETE"] },
   { pattern: "/api/v1/user/sessions/[id]", methods: ["DELETE"] },
   { pattern: "/api/v1/workspace", methods: ["GET", "PATCH", "DELETE"] },
+  { pattern: "/api/v1/workspace/audit", methods: ["GET"] },
   { pattern: "/api/v1/workspace/invitations", methods: ["POST"] },
   { pattern: "/api/v1/workspace/invitations/[id]", methods: ["DELETE"] },
   { pattern: "/api/v1/workspace/invitations/accept", methods: ["POST"] },

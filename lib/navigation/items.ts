@@ -1,5 +1,14 @@
 /** SHELL-3: the product's navigation. `requiresAuth` mirrors the spec's requiresAuth flags. */
-export type NavKey = "setup" | "files" | "widget" | "apiKeys" | "history" | "billing" | "pricing" | "chat";
+export type NavKey =
+  | "setup"
+  | "files"
+  | "widget"
+  | "apiKeys"
+  | "history"
+  | "billing"
+  | "settings"
+  | "pricing"
+  | "chat";
 
 export type NavItem = { key: NavKey; href: string; requiresAuth: boolean };
 
@@ -11,6 +20,7 @@ export const appNav: NavItem[] = [
   { key: "chat", href: "/chat", requiresAuth: true },
   { key: "history", href: "/history", requiresAuth: true },
   { key: "billing", href: "/billing", requiresAuth: true },
+  { key: "settings", href: "/settings", requiresAuth: true },
   { key: "pricing", href: "/pricing", requiresAuth: false },
 ];
 

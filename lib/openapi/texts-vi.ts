@@ -9,6 +9,23 @@
  * /api/v1/openapi.json stays English.
  */
 export const textsVi: Record<string, string> = {
+  // Audit log
+  "The current workspace's audit log, newest first, on a `last_id` cursor (owner and admin).":
+    "Nhật ký hoạt động của không gian làm việc hiện tại, mới nhất trước, phân trang bằng `last_id` (chủ sở hữu và quản trị viên).",
+  "the id of the last event already shown": "mã của sự kiện cuối cùng đã hiển thị",
+  "1–100, else 50": "1–100, nếu không thì 50",
+  "the event's id; pass the last one shown as `last_id` for the older ones":
+    "mã của sự kiện; truyền mã cuối cùng đã hiển thị làm `last_id` để lấy các sự kiện cũ hơn",
+  "member.invited, member.joined, member.removed, member.left, member.role_changed, invitation.revoked, agent.created, agent.deleted, documents.removed, plan.changed, api_key.created, api_key.revoked, widget_secret.rotated":
+    "member.invited, member.joined, member.removed, member.left, member.role_changed, invitation.revoked, agent.created, agent.deleted, documents.removed, plan.changed, api_key.created, api_key.revoked, widget_secret.rotated",
+  "who acted; null for the system (or a person since deleted)":
+    "người thực hiện; null nếu là hệ thống (hoặc người đã bị xóa)",
+  "member, invitation, agent, document, plan, api_key": "member, invitation, agent, document, plan, api_key",
+  "how the target is named: an address, a name, a title":
+    "tên gọi của đối tượng: một địa chỉ, một cái tên, một tiêu đề",
+  "a few facts: roles or plans before and after": "vài thông tin: vai trò hoặc gói trước và sau",
+  "the client address the act came from, when there was a request":
+    "địa chỉ máy khách thực hiện hoạt động, khi có một yêu cầu",
   // Agents of a workspace
   "The agent the request acts on (`agent_id`, else this browser's choice, else the workspace's first); 404 until setup has saved one.":
     "Trợ lý mà yêu cầu tác động (`agent_id`, nếu không thì trợ lý trình duyệt này đã chọn, nếu không nữa thì trợ lý đầu tiên của không gian làm việc); 404 cho đến khi phần thiết lập lưu một trợ lý.",

@@ -1,4 +1,5 @@
 import "server-only";
+import { auditPurgeQueue } from "@/lib/audit/jobs";
 import { backupQueue } from "@/lib/backup/schedule";
 import { billingQueues } from "@/lib/billing/jobs";
 import { channelQueues } from "@/lib/channels/jobs";
@@ -14,6 +15,7 @@ export function jobQueues(cfg: Config): ReadonlyArray<JobQueue> {
   return [
     cleanupQueue,
     retentionQueue,
+    auditPurgeQueue,
     ingestQueue(cfg.WORKER_CONCURRENCY),
     recrawlQueue,
     recrawlDueQueue(),

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { recordAudit } from "@/lib/audit/events";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
@@ -78,7 +79,7 @@ export async function invite(
       (await countMembers(t, inviter.workspaceId)) + pending.length,
       locale,
     );
-    return replaceInvitation(t, {
+    const made = await replaceInvitation(t, {
       workspaceId: inviter.workspaceId,
       email: input.email,
       role: input.role,
@@ -87,6 +88,15 @@ export async function invite(
       insertedAt: now,
       expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
     });
+    await recordAudit(t, {
+      workspaceId: inviter.workspaceId,
+      actorId: inviter.userId,
+      ip: inviter.ip ?? null,
+      action: "member.invited",
+      target: { kind: "invitation", id: made.id, label: made.email },
+      detail: { role: made.role },
+    });
+    return made;
   });
   await deliver(db, inviter, row, token, locale);
   return row;
@@ -125,7 +135,7 @@ async function deliver(db: Db, inviter: Inviter, row: InvitationRow, token: stri
  */
 export async function accept(
   db: Db,
-  person: { id: string; email: string | null; emailVerified: boolean },
+  person: { id: string; email: string | null; emailVerified: boolean; ip?: string | null },
   token: string,
   locale: Locale,
   now = new Date(),
@@ -145,6 +155,14 @@ export async function accept(
     if (!(await markAccepted(t, row.id, now))) throw new ApiError("conflict", "invitation_used");
     if (already) return { workspaceId: row.workspaceId, role: already.role };
     await addMember(t, { workspaceId: row.workspaceId, userId: person.id, role: row.role });
+    await recordAudit(t, {
+      workspaceId: row.workspaceId,
+      actorId: person.id,
+      ip: person.ip ?? null,
+      action: "member.joined",
+      target: { kind: "member", id: null, label: person.email },
+      detail: { role: row.role },
+    });
     return { workspaceId: row.workspaceId, role: row.role };
   });
 }
@@ -152,7 +170,16 @@ export async function accept(
 /** Withdraws a pending invitation (owner and admin); another workspace's or a used one is a 404. */
 export async function withdraw(db: Db, member: Member, id: string): Promise<void> {
   requireRole(member, "admin");
-  if (!isUuid(id) || !(await deleteInvitation(db, member.workspaceId, id))) {
-    throw new ApiError("not_found", "invitation_not_found");
-  }
+  await db.transaction(async (tx) => {
+    const t: Db = tx;
+    const email = isUuid(id) ? await deleteInvitation(t, member.workspaceId, id) : null;
+    if (email === null) throw new ApiError("not_found", "invitation_not_found");
+    await recordAudit(t, {
+      workspaceId: member.workspaceId,
+      actorId: member.userId,
+      ip: member.ip ?? null,
+      action: "invitation.revoked",
+      target: { kind: "invitation", id, label: email },
+    });
+  });
 }

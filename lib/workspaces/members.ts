@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAudit } from "@/lib/audit/events";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { isUuid } from "./current";
@@ -10,6 +11,7 @@ import {
   membersOf,
   pendingInvitations,
   setMemberRole,
+  userLabel,
 } from "./queries";
 import { atLeast, type Member, requireGrantable, requireRole, type WorkspaceRole } from "./roles";
 
@@ -44,6 +46,16 @@ export async function changeRole(db: Db, member: Member, id: string, role: Works
       throw new ApiError("conflict", "workspace_last_owner");
     }
     await setMemberRole(t, member.workspaceId, target.id, role);
+    if (target.role !== role) {
+      await recordAudit(t, {
+        workspaceId: member.workspaceId,
+        actorId: member.userId,
+        ip: member.ip ?? null,
+        action: "member.role_changed",
+        target: { kind: "member", id: target.id, label: await userLabel(t, target.userId) },
+        detail: { from: target.role, to: role },
+      });
+    }
     return { ...target, role };
   });
 }
@@ -65,5 +77,13 @@ export async function removeMember(db: Db, member: Member, id: string) {
       throw new ApiError("conflict", "workspace_last_owner");
     }
     await deleteMember(t, member.workspaceId, target.id);
+    await recordAudit(t, {
+      workspaceId: member.workspaceId,
+      actorId: member.userId,
+      ip: member.ip ?? null,
+      action: target.userId === member.userId ? "member.left" : "member.removed",
+      target: { kind: "member", id: target.id, label: await userLabel(t, target.userId) },
+      detail: { role: target.role },
+    });
   });
 }

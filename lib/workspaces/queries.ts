@@ -219,8 +219,8 @@ export async function markAccepted(db: Db, id: string, now: Date): Promise<boole
   return rows.length === 1;
 }
 
-/** Withdraws a pending invitation of the workspace; another workspace's id removes nothing. */
-export async function deleteInvitation(db: Db, workspaceId: string, id: string): Promise<boolean> {
+/** Withdraws a pending invitation of the workspace (its address, null when another workspace's id). */
+export async function deleteInvitation(db: Db, workspaceId: string, id: string): Promise<string | null> {
   const rows = await db
     .delete(workspaceInvitations)
     .where(
@@ -230,8 +230,18 @@ export async function deleteInvitation(db: Db, workspaceId: string, id: string):
         isNull(workspaceInvitations.acceptedAt),
       ),
     )
-    .returning({ id: workspaceInvitations.id });
-  return rows.length === 1;
+    .returning({ email: workspaceInvitations.email });
+  return rows[0]?.email ?? null;
+}
+
+/** How the audit log names a person: their address, else their name. */
+export async function userLabel(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.email || `${row?.firstName ?? ""} ${row?.lastName ?? ""}`.trim();
 }
 
 export async function workspaceName(db: Db, workspaceId: string): Promise<string> {

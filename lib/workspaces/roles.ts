@@ -4,8 +4,11 @@ import { ApiError } from "@/lib/http/errors";
 
 export { type WorkspaceRole, workspaceRoles };
 
-/** Who is acting, in which workspace, with which role: what every workspace-scoped query takes. */
-export type Member = { userId: string; workspaceId: string; role: WorkspaceRole };
+/**
+ * Who is acting, in which workspace, with which role: what every workspace-scoped query takes. `ip`, the
+ * request's client address where there is a request, goes into the audit log.
+ */
+export type Member = { userId: string; workspaceId: string; role: WorkspaceRole; ip?: string | null };
 
 /** Higher is more: owner > admin > editor > support. */
 const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, editor: 1, support: 0 };

@@ -47,6 +47,8 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "lib/maintenance": ["lib/db", "lib/jobs", "lib/logger"],
   // Backups of the database and the file store (npm run backup / restore, BACKUP_CRON).
   "lib/backup": ["lib/config", "lib/db", "lib/jobs", "lib/logger", "lib/storage"],
+  // The workspaces' audit log (issue 45): recorded by the areas that act, read through lib/workspaces.
+  "lib/audit": ["lib/db", "lib/jobs", "lib/logger"],
   "lib/redirects": ["lib/db", "lib/logger"],
   // The icon collections the app serves at /icons/{prefix}.json.
   "lib/icons": ["lib/http", "lib/shared"],
@@ -54,6 +56,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "lib/agents": ["lib/cache", "lib/contracts", "lib/db", "lib/i18n", "lib/shared"],
   "lib/api-keys": ["lib/agents", "lib/contracts", "lib/db", "lib/http"],
   "lib/billing": [
+    "lib/audit",
     "lib/cache",
     "lib/config",
     "lib/db",
@@ -74,7 +77,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/metrics",
   ],
   // Workspaces, their members, roles and invitations (issue 45); the workspace's plan is read from lib/limits.
-  "lib/workspaces": [...DOMAIN_BASE, "lib/billing", "lib/limits", "lib/mail"],
+  "lib/workspaces": [...DOMAIN_BASE, "lib/audit", "lib/billing", "lib/limits", "lib/mail"],
   "lib/auth": [
     ...DOMAIN_BASE,
     "lib/agents",

@@ -176,6 +176,8 @@ describe(`the owner's pages stay within ${OWNER_CEILING_KB} KB of gzipped script
     "/en/billing",
     "/en/setup/widget",
     "/en/setup/api-keys",
+    "/en/settings/members",
+    "/en/settings/audit",
     "/vi/setup",
   ]) {
     it(path, async () => {
