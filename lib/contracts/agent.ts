@@ -226,6 +226,20 @@ export const agentContracts = {
     bodyLimit: AGENT_BODY_LIMIT,
     data: ownerAgentSchema,
   }),
+  deleteAgent: defineRoute({
+    method: "DELETE",
+    path: "/api/v1/agents/:id",
+    auth: "user",
+    summary:
+      "Deletes one of the workspace's agents (editor and up, typing its name) with its documents, files, passages, conversations and widget settings; 409 while documents are being learned.",
+    params: z.object({ id: z.string().max(64) }),
+    notFound: "agent_not_found",
+    body: z.object({ confirm_name: z.string().max(200).describe("the agent's name, exactly") }),
+    data: z.object({
+      documents: z.number().int(),
+      conversations: z.number().int(),
+    }),
+  }),
   switchAgent: defineRoute({
     method: "POST",
     path: "/api/v1/agents/switch",

@@ -2,6 +2,7 @@
 export const routeTable = {
   listAgents: "GET /api/v1/agents",
   createAgent: "POST /api/v1/agents",
+  deleteAgent: "DELETE /api/v1/agents/:id",
   switchAgent: "POST /api/v1/agents/switch",
   getAgent: "GET /api/v1/agent",
   saveAgent: "POST /api/v1/agent",

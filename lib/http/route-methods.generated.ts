@@ -29,6 +29,7 @@ export const routeMethods: ReadonlyArray<{ pattern: string; methods: readonly st
   { pattern: "/api/v1/agent/insights", methods: ["GET"] },
   { pattern: "/api/v1/agent/widget-secret", methods: ["GET", "POST"] },
   { pattern: "/api/v1/agents", methods: ["GET", "POST"] },
+  { pattern: "/api/v1/agents/[id]", methods: ["DELETE"] },
   { pattern: "/api/v1/agents/switch", methods: ["POST"] },
   { pattern: "/api/v1/auth/[provider]/callback", methods: ["POST"] },
   { pattern: "/api/v1/auth/[provider]/new", methods: ["GET"] },

@@ -27,6 +27,9 @@ export const textsVi: Record<string, string> = {
   "the client address the act came from, when there was a request":
     "địa chỉ máy khách thực hiện hoạt động, khi có một yêu cầu",
   // Agents of a workspace
+  "Deletes one of the workspace's agents (editor and up, typing its name) with its documents, files, passages, conversations and widget settings; 409 while documents are being learned.":
+    "Xóa một trợ lý của không gian làm việc (từ biên tập viên trở lên, gõ đúng tên trợ lý) cùng tài liệu, tệp, đoạn trích, cuộc trò chuyện và cài đặt tiện ích của nó; 409 khi tài liệu vẫn đang được học.",
+  "the agent's name, exactly": "tên của trợ lý, chính xác từng chữ",
   "The agent the request acts on (`agent_id`, else this browser's choice, else the workspace's first); 404 until setup has saved one.":
     "Trợ lý mà yêu cầu tác động (`agent_id`, nếu không thì trợ lý trình duyệt này đã chọn, nếu không nữa thì trợ lý đầu tiên của không gian làm việc); 404 cho đến khi phần thiết lập lưu một trợ lý.",
   "Updates the agent the request acts on (200), or creates the workspace's first agent (201) when it has none.":

@@ -9,12 +9,14 @@ import {
   countsOfAgents,
   lockAgentsOf,
 } from "@/lib/agents/queries";
+import { recordAgentEvent } from "@/lib/audit/events";
 import { memberAndAgent } from "@/lib/auth/callers";
 import { setCookie } from "@/lib/auth/cookies";
 import { agentsByPlan } from "@/lib/billing/plan-limits";
 import { planName } from "@/lib/billing/plans";
 import type { AgentInput } from "@/lib/contracts/agent";
 import type { Db } from "@/lib/db/client";
+import { eraseAgentData } from "@/lib/erase/agent";
 import { ApiError } from "@/lib/http/errors";
 import type { Locale } from "@/lib/i18n/routing";
 import { currentLimits } from "@/lib/limits/entitlement";
@@ -84,9 +86,32 @@ export async function addAgent(
     if (limit !== null && (await countAgentsOfWorkspace(t, member.workspaceId)) >= limit) {
       throw new ApiError("forbidden", "limit_agents", { plan: planName(plan, locale), limit });
     }
-    return createAgent(t, home, input, locale);
+    const made = await createAgent(t, home, input, locale);
+    await recordAgentEvent(t, actorOf(member), "created", { id: made.publicId, name: made.name });
+    return made;
   });
   return ownerView(row, locale);
+}
+
+const actorOf = (member: Member) => ({
+  workspaceId: member.workspaceId,
+  actorId: member.userId,
+  ip: member.ip ?? null,
+});
+
+/**
+ * DELETE /api/v1/agents/{id}: an agent and everything it holds (lib/erase), for an editor and up who types
+ * its name; 409 while its documents are being learned, nothing touched then.
+ */
+export async function deleteAgent(db: Db, member: Member, publicId: string, confirmName: string) {
+  requireRole(member, "editor");
+  const agent = await agentOfMember(db, member, publicId);
+  if (confirmName.trim() !== agent.name.trim())
+    throw new ApiError("validation_failed", "agent_name_mismatch");
+  const erased = await eraseAgentData(db, agent.id);
+  if (!erased) throw new ApiError("not_found", "agent_not_found");
+  await recordAgentEvent(db, actorOf(member), "deleted", { id: agent.publicId, name: agent.name });
+  return { documents: erased.documents, conversations: erased.conversations };
 }
 
 /** One of the member's workspace's agents by its public id; another workspace's or an unknown one is a 404. */

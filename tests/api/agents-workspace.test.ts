@@ -176,4 +176,63 @@ describe("several agents per workspace", () => {
     expect(ownList.body.data.map((a) => a.id)).not.toContain(agent.id);
     expect((await call(own, "GET", `/api/v1/agent?agent_id=${agent.id}`)).status).toBe(404);
   });
+
+  it("deletes an agent with everything it holds when its name is typed, and audits it", async () => {
+    const [owner, support, stranger] = [
+      await person("del-owner"),
+      await person("del-support"),
+      await person("del-stranger"),
+    ];
+    await subscribe(owner, "starter");
+    await call(owner, "POST", "/api/v1/agent", { name: "Tiệm bánh Hoa" });
+    const doomed = (await call<Agent>(owner, "POST", "/api/v1/agents", { name: "Chi nhánh cũ" })).body.data;
+    const taught = await call(owner, "POST", `/api/v1/agent/document?agent_id=${doomed.id}`, {
+      type: "text",
+      title: "Giờ mở cửa",
+      content: "Chi nhánh cũ mở cửa từ 8 giờ.",
+    });
+    expect(taught.status).toBeLessThan(300);
+    await join(owner, support, "support");
+    await call(stranger, "POST", "/api/v1/agent", { name: "Stranger's" });
+
+    const path = `/api/v1/agents/${doomed.id}`;
+    const bySupport = await call(support, "DELETE", path, { confirm_name: "Chi nhánh cũ" }, "vi");
+    expect(bySupport.status).toBe(403);
+    const byStranger = await call(stranger, "DELETE", path, { confirm_name: "Chi nhánh cũ" });
+    expect(byStranger.status).toBe(404);
+    const wrongName = await call(owner, "DELETE", path, { confirm_name: "Chi nhánh" }, "vi");
+    expect(wrongName.status).toBe(422);
+    expect(detail(wrongName)).toBe(vi.errors.agent_name_mismatch);
+    expect((await call(owner, "DELETE", path, {})).status).toBe(422);
+    expect((await call(owner, "DELETE", "/api/v1/agents/<script>", { confirm_name: "x" })).status).toBe(404);
+
+    // Learning the snippet may still be under way: the deletion waits for it, as the 409 says.
+    let deleted = await call<{ documents: number; conversations: number }>(owner, "DELETE", path, {
+      confirm_name: " Chi nhánh cũ ",
+    });
+    for (let i = 0; deleted.status === 409 && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      deleted = await call(owner, "DELETE", path, { confirm_name: "Chi nhánh cũ" });
+    }
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.data).toEqual({ documents: 1, conversations: 0 });
+    const left = await call<Listed[]>(owner, "GET", "/api/v1/agents");
+    expect(left.body.data.map((a) => a.name)).toEqual(["Tiệm bánh Hoa"]);
+    const [rows] = await sql<{ n: number }>(
+      "select count(*)::int as n from documents d join agents a on a.id = d.agent_id where a.public_id = $1",
+      [doomed.id],
+    );
+    expect(rows?.n).toBe(0);
+    expect((await call(owner, "GET", `/api/v1/agent?agent_id=${doomed.id}`)).status).toBe(404);
+
+    const audit = await call<{ action: string; target_label: string | null }[]>(
+      owner,
+      "GET",
+      "/api/v1/workspace/audit",
+    );
+    const agentEvents = audit.body.data
+      .filter((e) => e.action.startsWith("agent."))
+      .map((e) => `${e.action} ${e.target_label}`);
+    expect(agentEvents).toEqual(["agent.deleted Chi nhánh cũ", "agent.created Chi nhánh cũ"]);
+  });
 });
