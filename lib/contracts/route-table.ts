@@ -56,5 +56,7 @@ export const routeTable = {
   withdrawInvitation: "DELETE /api/v1/workspace/invitations/:id",
   listChannels: "GET /api/v1/agent/channels",
   connectChannel: "POST /api/v1/agent/channels",
+  updateChannel: "PATCH /api/v1/agent/channels/:id",
+  testChannel: "POST /api/v1/agent/channels/:id/test",
   disconnectChannel: "DELETE /api/v1/agent/channels/:id",
 } as const;

@@ -1,5 +1,14 @@
 /** SHELL-3: the product's navigation. `requiresAuth` mirrors the spec's requiresAuth flags. */
-export type NavKey = "setup" | "files" | "widget" | "apiKeys" | "history" | "billing" | "pricing" | "chat";
+export type NavKey =
+  | "setup"
+  | "files"
+  | "widget"
+  | "apiKeys"
+  | "channels"
+  | "history"
+  | "billing"
+  | "pricing"
+  | "chat";
 
 export type NavItem = { key: NavKey; href: string; requiresAuth: boolean };
 
@@ -8,6 +17,7 @@ export const appNav: NavItem[] = [
   { key: "files", href: "/setup/files", requiresAuth: true },
   { key: "widget", href: "/setup/widget", requiresAuth: true },
   { key: "apiKeys", href: "/setup/api-keys", requiresAuth: true },
+  { key: "channels", href: "/setup/channels", requiresAuth: true },
   { key: "chat", href: "/chat", requiresAuth: true },
   { key: "history", href: "/history", requiresAuth: true },
   { key: "billing", href: "/billing", requiresAuth: true },

@@ -59,6 +59,7 @@ const STRINGS: Record<string, string | null> = {
   color: "#0f766e",
   label: "Chat with us",
   visitor_name: "Lan Nguyen",
+  messaging_channel: null,
   email: "owner@corner-cafe.example",
   first_name: "Lan",
   last_name: "Nguyen",
