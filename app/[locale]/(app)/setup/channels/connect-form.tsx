@@ -96,7 +96,7 @@ export function ConnectForm({
 
   return (
     <div className="grid gap-4 rounded-xl border bg-card p-4">
-      <div role="group" aria-label={t("connectTitle")} className="grid grid-cols-3 gap-2">
+      <fieldset aria-label={t("connectTitle")} className="grid grid-cols-3 gap-2">
         {channelTypeList.map((c) => (
           <button
             key={c}
@@ -115,10 +115,10 @@ export function ConnectForm({
             {channelLabels[c]}
           </button>
         ))}
-      </div>
+      </fieldset>
 
       {type === "zalo" && (
-        <div role="group" aria-label={channelLabels.zalo} className="flex flex-wrap gap-2">
+        <fieldset aria-label={channelLabels.zalo} className="flex flex-wrap gap-2">
           {(["oauth", "paste"] as const).map((mode) => (
             <button
               key={mode}
@@ -137,7 +137,7 @@ export function ConnectForm({
               {t(mode === "oauth" ? "zaloModeOauth" : "zaloModePaste")}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
 
       <form
