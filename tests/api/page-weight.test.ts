@@ -176,6 +176,7 @@ describe(`the owner's pages stay within ${OWNER_CEILING_KB} KB of gzipped script
     "/en/billing",
     "/en/setup/widget",
     "/en/setup/api-keys",
+    "/en/setup/channels",
     "/vi/setup",
   ]) {
     it(path, async () => {
