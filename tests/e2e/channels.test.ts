@@ -37,7 +37,6 @@ describe("Setup → Channels", () => {
       body: JSON.stringify({ name: "Tiệm bánh Hoa Mai", kind: "business", model: "builtin" }),
     });
     expect(made.status).toBe(201);
-    await buyBeginner(base, owner.access);
 
     const page = await browser.open(`${base}/vi/setup/channels`, {
       viewport: "phone",
@@ -48,6 +47,16 @@ describe("Setup → Channels", () => {
       ],
     });
     await page.getByRole("heading", { name: "Kênh nhắn tin", level: 1 }).waitFor();
+    // On the free plan: no form, but what plan channels need and the way to it.
+    const plan = page.getByTestId("channels-plan");
+    await plan.waitFor();
+    expect(await plan.textContent()).toContain("Kênh nhắn tin có từ gói Khởi đầu");
+    expect(await page.getByTestId("channels-upgrade").getAttribute("href")).toBe("/vi/pricing");
+    expect(await page.getByTestId("connect-form").count()).toBe(0);
+
+    await buyBeginner(base, owner.access);
+    await page.reload({ waitUntil: "networkidle" });
+    await page.getByTestId("connect-form").waitFor();
     await page.getByText("Chưa có kênh nào").waitFor();
     expect(await page.getByTestId("channels-plan").count()).toBe(0);
 
