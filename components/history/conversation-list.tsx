@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
+import { ChannelIcon, channelLabels } from "@/components/channels/channel-icon";
 import { LoaderCircleIcon } from "@/components/icons/lite/loader-circle";
 import { MessageCircleQuestionMarkIcon as MessageCircleQuestionIcon } from "@/components/icons/lite/message-circle-question-mark";
 import { MonitorIcon } from "@/components/icons/lite/monitor";
@@ -149,8 +150,19 @@ export function ConversationList({
                       {tKeys("historyBadge")}
                     </Badge>
                   )}
+                  {c.messaging_channel && (
+                    <Badge
+                      variant="secondary"
+                      title={t("viaChannel", { channel: channelLabels[c.messaging_channel] })}
+                      data-testid="row-messaging-channel"
+                      data-channel={c.messaging_channel}
+                    >
+                      <ChannelIcon type={c.messaging_channel} className="size-3" aria-hidden />
+                      {channelLabels[c.messaging_channel]}
+                    </Badge>
+                  )}
                   <span>{t("messages", { count: c.message_count })}</span>
-                  {c.channel !== "api" && (
+                  {c.channel !== "api" && !c.messaging_channel && (
                     <span className="inline-flex items-center gap-1" data-testid="row-device">
                       {DeviceIcon && <DeviceIcon className="size-3.5" aria-hidden />}
                       {t(`device.${c.device ?? "unknown"}`)}

@@ -23,6 +23,11 @@ export type ChannelAdapter = {
   verify(delivery: Delivery, secrets: Record<string, string>): boolean;
   /** The text messages a verified delivery carries; everything else (echoes, reads, stickers) is none. */
   messages(rawBody: string): ChannelMessage[];
+  /**
+   * Who the token belongs to (the bot's, page's or OA's name), asking the platform and sending nothing to
+   * anyone; throws a ChannelSendError when the platform refuses.
+   */
+  identify(secrets: Record<string, string>): Promise<string>;
   /** Sends one reply (already plain text); throws a ChannelSendError when the platform refuses. */
   send(secrets: Record<string, string>, to: string, text: string): Promise<void>;
   /** Shows the user the agent is answering, where the platform can; best-effort. */

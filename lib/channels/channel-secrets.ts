@@ -4,7 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { channels } from "@/lib/db/schema";
 import { logger } from "@/lib/logger";
 import { ChannelSendError } from "./platform-http";
-import { type ChannelRow, markReplied } from "./queries";
+import type { ChannelRow } from "./queries";
+import { recordRefusal } from "./reconnect";
 import { open, seal } from "./secret-box";
 import { refreshZaloTokens } from "./zalo";
 
@@ -12,7 +13,7 @@ import { refreshZaloTokens } from "./zalo";
  * A channel's secrets, ready to send with. Zalo's access token lasts about 25 h and its refresh token is
  * single-use: it is refreshed ahead of expiry under the channel's row lock, so of two instances (or two
  * jobs) only the first refreshes and the other reads the new pair. A refused refresh token turns the
- * channel to "needs reconnect".
+ * channel to "needs reconnect" and tells the owner (lib/channels/reconnect.ts).
  */
 
 const log = logger("channels");
@@ -36,7 +37,7 @@ export async function currentSecrets(db: Db, channel: ChannelRow): Promise<Recor
   } catch (err) {
     if (!(err instanceof ChannelSendError)) throw err;
     log.warn(`zalo refresh on ${channel.publicId} failed: ${err.message}`);
-    await markReplied(db, channel.id, err.message, err.unauthorized);
+    await recordRefusal(db, channel, err);
     return null;
   }
 }

@@ -77,6 +77,16 @@ export const messenger: ChannelAdapter = {
     }
     return out;
   },
+  async identify(secrets) {
+    if (!secrets.page_access_token) throw new ChannelSendError("Messenger token missing", true);
+    const me = await platformCall<{ id?: unknown; name?: unknown }>(
+      graph("me", secrets.page_access_token),
+      { method: "GET" },
+      "Messenger",
+    );
+    if (String(me.id) !== secrets.page_id) throw new ChannelSendError("the token is not this page's", true);
+    return typeof me.name === "string" ? me.name : "";
+  },
   async send(secrets, to, text) {
     if (!secrets.page_access_token) throw new ChannelSendError("Messenger token missing", true);
     for (const part of splitText(text, MESSENGER_MAX_CHARS)) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { channelEvents, channels } from "@/lib/db/schema";
 
@@ -50,15 +50,73 @@ export async function markReceived(db: Db, id: string): Promise<void> {
   await db.update(channels).set({ lastMessageAt: sql`now()` }).where(eq(channels.id, id));
 }
 
-/** A reply sent clears the failure; one that failed says why (never a token: errors carry none). */
-export async function markReplied(db: Db, id: string, error: string | null, unauthorized = false) {
+/**
+ * A reply sent clears the failure; one that failed says why (never a token: errors carry none). A paused
+ * channel keeps its state. True when this call is the one that turned the channel to "needs reconnect", so
+ * the owner is told once however many replies fail after it.
+ */
+export async function markReplied(
+  db: Db,
+  id: string,
+  error: string | null,
+  unauthorized = false,
+): Promise<boolean> {
+  const notPaused = and(eq(channels.id, id), ne(channels.state, "paused"));
+  if (error !== null && unauthorized) {
+    const turned = await db
+      .update(channels)
+      .set({ lastError: error, state: "needs_reconnect" })
+      .where(and(eq(channels.id, id), notInArray(channels.state, ["paused", "needs_reconnect"])))
+      .returning({ id: channels.id });
+    if (turned.length > 0) return true;
+    await db.update(channels).set({ lastError: error }).where(notPaused);
+    return false;
+  }
   await db
     .update(channels)
-    .set({
-      lastError: error,
-      state: error === null ? "connected" : unauthorized ? "needs_reconnect" : "failing",
-    })
-    .where(and(eq(channels.id, id), sql`${channels.state} <> 'paused'`));
+    .set({ lastError: error, state: error === null ? "connected" : "failing" })
+    .where(notPaused);
+  return false;
+}
+
+/** Pauses or resumes: resuming starts clean, the next reply saying again whether the platform answers. */
+export async function setPaused(db: Db, id: string, paused: boolean): Promise<ChannelRow> {
+  const [row] = await db
+    .update(channels)
+    .set(paused ? { state: "paused" } : { state: "connected", lastError: null })
+    .where(eq(channels.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * The channel waiting for this OA authorization state, claimed once: the state is cleared in the same
+ * statement, so a second use (or a replay) finds nothing. Null when unknown, used or past its expiry.
+ */
+export async function claimAuthorization(db: Db, stateHash: string): Promise<ChannelRow | null> {
+  const [row] = await db
+    .update(channels)
+    .set({ oauthStateHash: null, oauthExpiresAt: null })
+    .where(
+      and(
+        eq(channels.oauthStateHash, stateHash),
+        gt(channels.oauthExpiresAt, sql`now()`),
+        eq(channels.state, "needs_authorization"),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function authorizeChannel(db: Db, id: string, secrets: string): Promise<void> {
+  await db
+    .update(channels)
+    .set({ secrets, state: "connected", lastError: null })
+    .where(and(eq(channels.id, id), eq(channels.state, "needs_authorization")));
+}
+
+export async function failAuthorization(db: Db, id: string, error: string): Promise<void> {
+  await db.update(channels).set({ lastError: error }).where(eq(channels.id, id));
 }
 
 /** Event ids older than any platform redelivers (Telegram keeps updates 24 h, Messenger retries for hours). */

@@ -36,8 +36,9 @@ export async function receiveDelivery(
   const genuine =
     secrets !== null && adapter.verify({ rawBody, headers: req.headers, url: new URL(req.url) }, secrets);
   if (!genuine) throw new ApiError("unauthorized", "channel_signature_invalid");
-  // A paused channel's messages are acknowledged (the platform stops retrying) and dropped.
-  if (channel.state === "paused") return { received: true };
+  // A paused channel's messages (or a Zalo OA's before its authorization is finished) are acknowledged, so
+  // the platform stops retrying, and dropped.
+  if (channel.state === "paused" || channel.state === "needs_authorization") return { received: true };
   const messages = adapter.messages(rawBody);
   for (const message of messages) {
     if (!(await firstDelivery(db, channel.id, message.messageId))) continue;

@@ -19,6 +19,7 @@ import { plainAnswer } from "./plain-text";
 import { ChannelSendError } from "./platform-http";
 import { type ChannelRow, channelById, markReplied } from "./queries";
 import type { ReplyJob } from "./receive";
+import { recordRefusal } from "./reconnect";
 
 /**
  * The job that answers one channel message: the channel user asks through the visitor's door
@@ -43,7 +44,9 @@ export function channelVisitorId(channel: Pick<ChannelRow, "id" | "type">, chann
 
 export async function replyToMessage(db: Db, job: ReplyJob): Promise<{ replied: boolean }> {
   const channel = await channelById(db, job.channelId);
-  if (!channel || channel.state === "paused") return { replied: false };
+  if (!channel || channel.state === "paused" || channel.state === "needs_authorization") {
+    return { replied: false };
+  }
   const adapter = adapterOf(channel.type);
   const secrets = await currentSecrets(db, channel);
   const agent = await agentById(db, channel.agentId);
@@ -69,7 +72,7 @@ export async function replyToMessage(db: Db, job: ReplyJob): Promise<{ replied: 
     if (!(err instanceof ChannelSendError)) throw err;
     // Not retried as a job: the question was asked and answered once; the send itself was already retried.
     log.warn(`reply on ${channel.publicId} failed: ${err.message}`);
-    await markReplied(db, channel.id, err.message, err.unauthorized);
+    await recordRefusal(db, channel, err);
     return { replied: false };
   }
 }

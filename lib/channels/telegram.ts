@@ -78,6 +78,16 @@ export const telegram: ChannelAdapter = {
       },
     ];
   },
+  async identify(secrets) {
+    if (!secrets.bot_token) throw new ChannelSendError("Telegram token missing", true);
+    const me = await platformCall<{ result?: { username?: unknown; first_name?: unknown } }>(
+      api(secrets.bot_token, "getMe"),
+      { method: "GET" },
+      "Telegram",
+    );
+    const { username, first_name } = me.result ?? {};
+    return typeof username === "string" ? `@${username}` : typeof first_name === "string" ? first_name : "";
+  },
   async send(secrets, to, text) {
     if (!secrets.bot_token) throw new ChannelSendError("Telegram token missing", true);
     for (const part of splitText(text, TELEGRAM_MAX_CHARS)) {

@@ -23,12 +23,19 @@ export function messageView(row: MessageRow, conversationPublicId: string): Mess
   };
 }
 
+/** A channel user's visitor id is `<platform>_…` (lib/channels/reply.ts); a browser's is `v_…`. */
+function messagingChannelOf(visitorId: string | null): ConversationView["messaging_channel"] {
+  const platform = visitorId?.slice(0, visitorId.indexOf("_"));
+  return platform === "telegram" || platform === "messenger" || platform === "zalo" ? platform : null;
+}
+
 export function conversationView(row: ConversationRow, agentPublicId: string): ConversationView {
   return {
     id: row.publicId,
     agent_id: agentPublicId,
     channel: row.channel,
     visitor_name: row.identityName ?? null,
+    messaging_channel: messagingChannelOf(row.visitorId),
     title: row.title,
     first_question: row.title,
     language: lang(row.language),

@@ -10,7 +10,13 @@ import { instant } from "./fields";
 
 export const channelTypes = ["telegram", "messenger", "zalo"] as const;
 export type ChannelType = (typeof channelTypes)[number];
-export const channelStates = ["connected", "paused", "failing", "needs_reconnect"] as const;
+export const channelStates = [
+  "connected",
+  "paused",
+  "failing",
+  "needs_reconnect",
+  "needs_authorization",
+] as const;
 export type ChannelState = (typeof channelStates)[number];
 
 /** Platform deliveries are small; anything larger is not one. */
@@ -27,6 +33,11 @@ export const channelSchema = z.object({
     .describe("Messenger only: the token to paste in the app's webhook settings; null for the others"),
   last_message_at: instant.nullable().describe("the last message received; null when none yet"),
   last_error: z.string().nullable().describe("why the last reply failed; null when it did not"),
+  token_expires_at: instant
+    .nullable()
+    .describe(
+      "Zalo: when the refresh token runs out unless a message is answered before; null for the others",
+    ),
   inserted_at: instant,
 });
 export type ChannelView = z.infer<typeof channelSchema>;
@@ -57,11 +68,34 @@ export const connectChannelSchema = z.discriminatedUnion("type", [
       .describe("the Zalo app's id"),
     app_secret: secret(200).describe("the Zalo app's secret key"),
     oa_secret_key: secret(200).describe("the OA secret key, which signs the events"),
-    access_token: secret(2000).describe("an OA access token"),
-    refresh_token: secret(2000).describe("its refresh token (single-use; a new pair is taken at once)"),
+    access_token: secret(2000)
+      .optional()
+      .describe("an OA access token; left out (with refresh_token) for the OA authorization flow"),
+    refresh_token: secret(2000)
+      .optional()
+      .describe(
+        "its refresh token (single-use; a new pair is taken at once); left out for the OA authorization flow",
+      ),
   }),
 ]);
 export type ConnectChannelInput = z.infer<typeof connectChannelSchema>;
+
+/** The connect answer: a Zalo OA connected by its authorization flow carries the page to send the owner to. */
+export const connectedChannelSchema = channelSchema.extend({
+  authorize_url: z
+    .string()
+    .optional()
+    .describe("Zalo without pasted tokens: Zalo's OA authorization page, where the owner grants access"),
+});
+
+export const channelTestSchema = z.object({
+  ok: z.boolean(),
+  reason: z.string().nullable().describe("the platform's answer when it refused; null when ok"),
+  name: z.string().nullable().describe("the bot's, page's or OA's name as the platform gives it"),
+});
+export type ChannelTestView = z.infer<typeof channelTestSchema>;
+
+const channelIdParams = z.object({ id: z.string().max(60).describe("the channel's public id") });
 
 const webhookParams = z.object({
   channelId: z
@@ -87,7 +121,41 @@ export const channelContracts = {
     summary:
       "Connects a Telegram bot, a Messenger page or a Zalo OA (from the Beginner plan): the tokens are checked with the platform.",
     body: connectChannelSchema,
+    data: connectedChannelSchema,
+  }),
+  updateChannel: defineRoute({
+    method: "PATCH",
+    path: "/api/v1/agent/channels/:id",
+    auth: "owner-agent",
+    summary:
+      "Pauses or resumes a channel: a paused channel's messages are acknowledged to the platform and dropped.",
+    params: channelIdParams,
+    notFound: "channel_not_found",
+    body: z.object({ paused: z.boolean().describe("true pauses, false resumes") }),
     data: channelSchema,
+  }),
+  testChannel: defineRoute({
+    method: "POST",
+    path: "/api/v1/agent/channels/:id/test",
+    auth: "owner-agent",
+    summary:
+      "Asks the platform who the channel's token belongs to (Telegram getMe, Graph /me, Zalo getoa); sends nothing to anyone.",
+    params: channelIdParams,
+    notFound: "channel_not_found",
+    data: channelTestSchema,
+  }),
+  zaloOAuthCallback: defineRoute({
+    method: "GET",
+    path: "/api/v1/channels/zalo/oauth/callback",
+    auth: "none",
+    summary:
+      "Where Zalo sends the owner back after the OA authorization: the code is exchanged, then Setup → Channels.",
+    query: z.object({
+      code: z.string().max(4096).optional().catch(undefined),
+      state: z.string().max(512).optional().catch(undefined),
+      oa_id: z.string().max(64).optional().catch(undefined),
+    }),
+    responds: "redirect",
   }),
   disconnectChannel: defineRoute({
     method: "DELETE",
@@ -95,7 +163,7 @@ export const channelContracts = {
     auth: "owner-agent",
     summary:
       "Disconnects a channel and removes its webhook where the platform allows; another owner's id is a 404.",
-    params: z.object({ id: z.string().max(60).describe("the channel's public id") }),
+    params: channelIdParams,
     notFound: "channel_not_found",
     data: z.object({ id: z.string() }),
   }),

@@ -43,6 +43,10 @@ export const conversationSchema = z.object({
     .string()
     .nullable()
     .describe("the name of a visitor the owner's site identified with a valid signature"),
+  messaging_channel: z
+    .enum(["telegram", "messenger", "zalo"])
+    .nullable()
+    .describe("the messaging platform a visitor's conversation came through; null for the page and widget"),
   title: z.string().describe("the first question, shortened"),
   first_question: z.string().describe("the same as title"),
   language: z.enum(["en", "vi"]).nullable(),

@@ -61,6 +61,8 @@ export const routeTable = {
   listAudit: "GET /api/v1/workspace/audit",
   listChannels: "GET /api/v1/agent/channels",
   connectChannel: "POST /api/v1/agent/channels",
+  updateChannel: "PATCH /api/v1/agent/channels/:id",
+  testChannel: "POST /api/v1/agent/channels/:id/test",
   disconnectChannel: "DELETE /api/v1/agent/channels/:id",
   deleteConversation: "DELETE /api/v1/agent/conversations/:id",
   eraseVisitor: "POST /api/v1/agent/conversations/erase",

@@ -1048,11 +1048,17 @@ export const channels = pgTable(
       .references(() => agents.id, { onDelete: "cascade" }),
     type: text("type").$type<"telegram" | "messenger" | "zalo">().notNull(),
     state: text("state")
-      .$type<"connected" | "paused" | "failing" | "needs_reconnect">()
+      .$type<"connected" | "paused" | "failing" | "needs_reconnect" | "needs_authorization">()
       .notNull()
       .default("connected"),
     secrets: text("secrets").notNull(),
     verifyToken: text("verify_token"),
+    /**
+     * Zalo's OA authorization flow: the sha256 of the single-use `state` sent to Zalo (never the state
+     * itself) and when it stops being accepted; both cleared once used. The PKCE verifier is in `secrets`.
+     */
+    oauthStateHash: text("oauth_state_hash").unique(),
+    oauthExpiresAt: timestamp("oauth_expires_at", { withTimezone: true }),
     lastError: text("last_error"),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1060,7 +1066,10 @@ export const channels = pgTable(
   (t) => [
     index("channels_agent_idx").on(t.agentId, t.insertedAt),
     check("channels_type_check", sql`${t.type} in ('telegram', 'messenger', 'zalo')`),
-    check("channels_state_check", sql`${t.state} in ('connected', 'paused', 'failing', 'needs_reconnect')`),
+    check(
+      "channels_state_check",
+      sql`${t.state} in ('connected', 'paused', 'failing', 'needs_reconnect', 'needs_authorization')`,
+    ),
   ],
 );
 

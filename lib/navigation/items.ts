@@ -4,6 +4,7 @@ export type NavKey =
   | "files"
   | "widget"
   | "apiKeys"
+  | "channels"
   | "history"
   | "billing"
   | "settings"
@@ -17,6 +18,7 @@ export const appNav: NavItem[] = [
   { key: "files", href: "/setup/files", requiresAuth: true },
   { key: "widget", href: "/setup/widget", requiresAuth: true },
   { key: "apiKeys", href: "/setup/api-keys", requiresAuth: true },
+  { key: "channels", href: "/setup/channels", requiresAuth: true },
   { key: "chat", href: "/chat", requiresAuth: true },
   { key: "history", href: "/history", requiresAuth: true },
   { key: "billing", href: "/billing", requiresAuth: true },

@@ -95,9 +95,27 @@ export const textsVi: Record<string, string> = {
   "the Zalo app's id": "mã ứng dụng Zalo",
   "the Zalo app's secret key": "khóa bí mật của ứng dụng Zalo",
   "the OA secret key, which signs the events": "khóa bí mật của OA, dùng để ký các sự kiện",
-  "an OA access token": "mã truy cập của OA",
-  "its refresh token (single-use; a new pair is taken at once)":
-    "mã làm mới đi kèm (chỉ dùng một lần; một cặp mã mới được lấy ngay)",
+  "an OA access token; left out (with refresh_token) for the OA authorization flow":
+    "mã truy cập của OA; bỏ trống (cùng refresh_token) để dùng luồng cấp quyền OA",
+  "its refresh token (single-use; a new pair is taken at once); left out for the OA authorization flow":
+    "mã làm mới đi kèm (chỉ dùng một lần; một cặp mã mới được lấy ngay); bỏ trống để dùng luồng cấp quyền OA",
+  "Zalo: when the refresh token runs out unless a message is answered before; null for the others":
+    "Zalo: thời điểm mã làm mới hết hạn nếu không có tin nhắn nào được trả lời trước đó; null với các kênh khác",
+  "Zalo without pasted tokens: Zalo's OA authorization page, where the owner grants access":
+    "Zalo khi không dán mã: trang cấp quyền OA của Zalo, nơi chủ sở hữu cấp quyền truy cập",
+  "the platform's answer when it refused; null when ok":
+    "câu trả lời của nền tảng khi từ chối; null khi thành công",
+  "the bot's, page's or OA's name as the platform gives it":
+    "tên của bot, trang hoặc OA do nền tảng cung cấp",
+  "true pauses, false resumes": "true để tạm dừng, false để tiếp tục",
+  "Pauses or resumes a channel: a paused channel's messages are acknowledged to the platform and dropped.":
+    "Tạm dừng hoặc tiếp tục một kênh: tin nhắn của kênh đang tạm dừng được báo đã nhận cho nền tảng rồi bỏ qua.",
+  "Asks the platform who the channel's token belongs to (Telegram getMe, Graph /me, Zalo getoa); sends nothing to anyone.":
+    "Hỏi nền tảng mã của kênh thuộc về ai (Telegram getMe, Graph /me, Zalo getoa); không gửi gì cho ai.",
+  "Where Zalo sends the owner back after the OA authorization: the code is exchanged, then Setup → Channels.":
+    "Nơi Zalo đưa chủ sở hữu quay lại sau khi cấp quyền OA: mã được đổi lấy token, rồi chuyển đến Thiết lập → Kênh nhắn tin.",
+  "the messaging platform a visitor's conversation came through; null for the page and widget":
+    "nền tảng nhắn tin mà cuộc trò chuyện của khách đến từ đó; null với trang chat và tiện ích",
   "Zalo OA's events for one channel, checked by their signature; text messages answered by a job.":
     "Các sự kiện Zalo OA của một kênh, được kiểm tra bằng chữ ký; tin nhắn văn bản được trả lời bởi một tác vụ nền.",
   "Disconnects a channel and removes its webhook where the platform allows; another owner's id is a 404.":

@@ -116,7 +116,8 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // Messaging platforms (issue 47): deliveries in, asked through the chat's visitor door, replies out.
   "lib/channels": [
     ...DOMAIN_BASE,
-    ...["lib/agents", "lib/billing", "lib/chat", "lib/jobs", "lib/limits", "lib/retrieval", "lib/widget"],
+    ...["lib/agents", "lib/billing", "lib/chat", "lib/jobs", "lib/limits", "lib/mail", "lib/retrieval"],
+    "lib/widget",
   ],
   "lib/history": ["lib/chat", "lib/contracts", "lib/db", "lib/http", "lib/retrieval"],
   // Deleting personal data (issue 48): an agent's, a visitor's, a workspace's, an account's; retention.

@@ -445,6 +445,7 @@ describe("channels", () => {
           "last_error",
           "last_message_at",
           "state",
+          "token_expires_at",
           "type",
           "verify_token",
           "webhook_url",

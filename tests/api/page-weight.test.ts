@@ -178,6 +178,7 @@ describe(`the owner's pages stay within ${OWNER_CEILING_KB} KB of gzipped script
     "/en/setup/api-keys",
     "/en/settings/members",
     "/en/settings/audit",
+    "/en/setup/channels",
     "/vi/setup",
   ]) {
     it(path, async () => {
