@@ -6,6 +6,7 @@ import { pageLocale } from "@/lib/i18n/page";
 import { isLocale } from "@/lib/i18n/routing";
 import { currentLimits } from "@/lib/limits/entitlement";
 import { titledPageMetadata } from "@/lib/seo/metadata";
+import { pageWorkspace } from "@/lib/server/page-agent";
 import { pageSession } from "@/lib/server/page-session";
 import { db } from "@/lib/server/runtime";
 import { ChannelsPanel } from "./channels-panel";
@@ -36,8 +37,9 @@ export default async function Page({
   const t = await getTranslations("channelsPage");
   const session = await pageSession();
   // A page rendered with only a renewal token cannot know the plan: it shows the forms, and the API decides.
-  const plan =
-    session.state === "signed-in" ? (await currentLimits(await db(), session.account.id)).plan : null;
+  // The agent spends its workspace owner's plan.
+  const chosen = session.state === "signed-in" ? (await pageWorkspace(session.account.id)).agent : null;
+  const plan = chosen ? (await currentLimits(await db(), chosen.ownerId)).plan : null;
   const zalo = (await searchParams).zalo;
   const zaloResult = zaloResults.find((r) => r === zalo) ?? null;
   return (
