@@ -99,9 +99,9 @@ describe("the API reference on a phone", () => {
   it("/vi/docs/api reads its summaries and field descriptions in Vietnamese", async () => {
     const page = await browser.open("/vi/docs/api", { viewport: "phone", locale: "vi", touch: true });
     const saveAgent = page.locator("#saveAgent");
-    await expect.poll(() => saveAgent.textContent()).toContain("mỗi chủ sở hữu có đúng một trợ lý");
+    await expect.poll(() => saveAgent.textContent()).toContain("tạo trợ lý đầu tiên của không gian làm việc");
     const text = (await page.locator("main").textContent()) ?? "";
-    for (const english of ["the agent's name, one line", "IANA time zone", "Creates the owner's agent"])
+    for (const english of ["the agent's name, one line", "IANA time zone", "Updates the agent the request acts on"])
       expect(text).not.toContain(english);
   });
 
