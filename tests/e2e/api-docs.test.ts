@@ -101,7 +101,11 @@ describe("the API reference on a phone", () => {
     const saveAgent = page.locator("#saveAgent");
     await expect.poll(() => saveAgent.textContent()).toContain("tạo trợ lý đầu tiên của không gian làm việc");
     const text = (await page.locator("main").textContent()) ?? "";
-    for (const english of ["the agent's name, one line", "IANA time zone", "Updates the agent the request acts on"])
+    for (const english of [
+      "the agent's name, one line",
+      "IANA time zone",
+      "Updates the agent the request acts on",
+    ])
       expect(text).not.toContain(english);
   });
 

@@ -9,7 +9,6 @@ import { isLocale } from "@/lib/i18n/routing";
 import { titledPageMetadata } from "@/lib/seo/metadata";
 import { pageAgentView } from "@/lib/server/page-agent";
 import { pageSession } from "@/lib/server/page-session";
-import { db } from "@/lib/server/runtime";
 
 /** The title of its tab and shared links: the page's name, then the product's. */
 export async function generateMetadata(
