@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   "api_key.created",
   "api_key.revoked",
   "widget_secret.rotated",
+  "conversations.erased",
+  "retention.changed",
+  "workspace.exported",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,7 +10,7 @@ export const auditEventSchema = z.object({
     .describe(
       "member.invited, member.joined, member.removed, member.left, member.role_changed, invitation.revoked, " +
         "agent.created, agent.deleted, documents.removed, plan.changed, api_key.created, api_key.revoked, " +
-        "widget_secret.rotated",
+        "widget_secret.rotated, conversations.erased, retention.changed, workspace.exported",
     ),
   actor: z
     .object({ name: z.string(), email: z.string().nullable() })

@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/events";
 import type { Db } from "@/lib/db/client";
 import { workspaces } from "@/lib/db/schema";
 import type { JobQueue } from "@/lib/jobs/workers";
@@ -25,6 +26,14 @@ export async function retentionOf(db: Db, workspaceId: string): Promise<Retentio
 export async function setRetention(db: Db, member: Member, days: RetentionDays): Promise<RetentionDays> {
   requireRole(member, "admin");
   await db.update(workspaces).set({ retentionDays: days }).where(eq(workspaces.id, member.workspaceId));
+  await recordAudit(db, {
+    workspaceId: member.workspaceId,
+    actorId: member.userId,
+    ip: member.ip ?? null,
+    action: "retention.changed",
+    target: { kind: "workspace", id: member.workspaceId },
+    detail: { days },
+  });
   return days;
 }
 

@@ -16,8 +16,8 @@ export const textsVi: Record<string, string> = {
   "1–100, else 50": "1–100, nếu không thì 50",
   "the event's id; pass the last one shown as `last_id` for the older ones":
     "mã của sự kiện; truyền mã cuối cùng đã hiển thị làm `last_id` để lấy các sự kiện cũ hơn",
-  "member.invited, member.joined, member.removed, member.left, member.role_changed, invitation.revoked, agent.created, agent.deleted, documents.removed, plan.changed, api_key.created, api_key.revoked, widget_secret.rotated":
-    "member.invited, member.joined, member.removed, member.left, member.role_changed, invitation.revoked, agent.created, agent.deleted, documents.removed, plan.changed, api_key.created, api_key.revoked, widget_secret.rotated",
+  "member.invited, member.joined, member.removed, member.left, member.role_changed, invitation.revoked, agent.created, agent.deleted, documents.removed, plan.changed, api_key.created, api_key.revoked, widget_secret.rotated, conversations.erased, retention.changed, workspace.exported":
+    "member.invited, member.joined, member.removed, member.left, member.role_changed, invitation.revoked, agent.created, agent.deleted, documents.removed, plan.changed, api_key.created, api_key.revoked, widget_secret.rotated, conversations.erased, retention.changed, workspace.exported",
   "who acted; null for the system (or a person since deleted)":
     "người thực hiện; null nếu là hệ thống (hoặc người đã bị xóa)",
   "member, invitation, agent, document, plan, api_key": "member, invitation, agent, document, plan, api_key",

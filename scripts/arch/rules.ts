@@ -123,8 +123,8 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // Deleting personal data (issue 48): an agent's, a visitor's, a workspace's, an account's; retention.
   "lib/erase": [
     ...DOMAIN_BASE,
-    ...["lib/agents", "lib/answers", "lib/auth", "lib/billing", "lib/ingest", "lib/jobs", "lib/storage"],
-    ...["lib/widget", "lib/workspaces"],
+    ...["lib/agents", "lib/answers", "lib/audit", "lib/auth", "lib/billing", "lib/ingest", "lib/jobs"],
+    ...["lib/storage", "lib/widget", "lib/workspaces"],
   ],
   "lib/billing-views": [
     "lib/agents",

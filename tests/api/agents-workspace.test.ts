@@ -225,14 +225,14 @@ describe("several agents per workspace", () => {
     expect(rows?.n).toBe(0);
     expect((await call(owner, "GET", `/api/v1/agent?agent_id=${doomed.id}`)).status).toBe(404);
 
-    const audit = await call<{ action: string; target_label: string | null }[]>(
+    const audit = await call<{ action: string; target: { label: string | null } }[]>(
       owner,
       "GET",
       "/api/v1/workspace/audit",
     );
     const agentEvents = audit.body.data
       .filter((e) => e.action.startsWith("agent."))
-      .map((e) => `${e.action} ${e.target_label}`);
+      .map((e) => `${e.action} ${e.target.label}`);
     expect(agentEvents).toEqual(["agent.deleted Chi nhánh cũ", "agent.created Chi nhánh cũ"]);
   });
 });
