@@ -151,6 +151,16 @@ describe("erasing a visitor", () => {
       phone: "+84 901 234 567",
     });
     expect(none.body.data).toEqual({ conversations: 0, contacts: 0 });
+
+    // The audit log says how many went and who erased them, never the number searched for.
+    const audit = await call<{ action: string; detail: Record<string, unknown>; ip: string | null }[]>(
+      alice,
+      "GET",
+      "/api/v1/workspace/audit",
+    );
+    const erasures = audit.body.data.filter((e) => e.action === "conversations.erased");
+    expect(erasures.map((e) => e.detail.conversations)).toEqual([0, 3]);
+    expect(JSON.stringify(audit.body.data)).not.toMatch(/090|0901|234 567/);
   });
 
   it("by e-mail, name or one of their conversations; another owner's conversation is a 404", async () => {
