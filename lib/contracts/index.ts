@@ -6,6 +6,7 @@ import { billingContracts } from "./billing";
 import { channelContracts } from "./channels";
 import { chatContracts } from "./chat";
 import type { RouteContract } from "./contract";
+import { exportContracts } from "./exports";
 import { historyContracts } from "./history";
 import { modelContracts } from "./models";
 import { siteContracts } from "./site";
@@ -33,6 +34,7 @@ export const contracts = {
   ...widgetContracts,
   ...apiKeyContracts,
   ...workspaceContracts,
+  ...exportContracts,
   ...channelContracts,
 } satisfies Record<string, RouteContract>;
 

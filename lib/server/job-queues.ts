@@ -3,6 +3,7 @@ import { backupQueue } from "@/lib/backup/schedule";
 import { billingQueues } from "@/lib/billing/jobs";
 import { channelQueues } from "@/lib/channels/jobs";
 import type { Config } from "@/lib/config";
+import { exportQueues } from "@/lib/export/queue";
 import { ingestQueue } from "@/lib/ingest/queue";
 import { recrawlDueQueue, recrawlQueue } from "@/lib/ingest/recrawl-queue";
 import type { JobQueue } from "@/lib/jobs/workers";
@@ -18,5 +19,6 @@ export function jobQueues(cfg: Config): ReadonlyArray<JobQueue> {
     ...billingQueues,
     ...channelQueues,
     backupQueue(cfg),
+    ...exportQueues,
   ];
 }
