@@ -51,5 +51,6 @@ export const exportContracts = {
       token: z.string().max(128).optional().describe("the token from the e-mailed link"),
     }),
     responds: "download",
+    fileType: "application/zip",
   }),
 };
