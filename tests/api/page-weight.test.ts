@@ -177,6 +177,8 @@ describe(`the owner's pages stay within ${OWNER_CEILING_KB} KB of gzipped script
     "/en/setup/widget",
     "/en/setup/api-keys",
     "/vi/setup",
+    "/en/settings/data",
+    "/vi/settings/data",
   ]) {
     it(path, async () => {
       const { ownerCookie } = await setUp();
