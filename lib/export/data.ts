@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
 import {
   agents,
@@ -56,44 +57,47 @@ export function membersOf(db: Db, workspaceId: string) {
     .orderBy(asc(workspaceMembers.joinedAt), asc(workspaceMembers.id));
 }
 
-/** After (inserted_at, id): the next page of rows ordered by both. */
-const after = (at: SQL | unknown, id: unknown, last: { insertedAt: Date; id: string } | undefined) =>
-  last
-    ? or(
-        gt(at as typeof documents.insertedAt, last.insertedAt),
-        and(eq(at as typeof documents.insertedAt, last.insertedAt), gt(id as typeof documents.id, last.id)),
-      )
-    : undefined;
+/**
+ * Where the last page ended: its last row's (inserted_at, id), the instant as the database's own text so no
+ * microsecond is lost (a JavaScript Date keeps milliseconds: a page would start again at its own rows).
+ */
+type Cursor = { at: string; id: string };
+
+/** After the cursor, in (inserted_at, id) order: one row comparison the (agent_id, inserted_at) index serves. */
+const after = (at: AnyPgColumn, id: AnyPgColumn, last: Cursor | undefined) =>
+  last ? sql`(${at}, ${id}) > (${last.at}::timestamptz, ${last.id}::uuid)` : undefined;
 
 export async function* documentsOf(db: Db, agentId: string): AsyncGenerator<DocumentRow[]> {
-  let last: DocumentRow | undefined;
+  let last: Cursor | undefined;
   for (;;) {
     const page = await db
-      .select()
+      .select({ row: documents, at: sql<string>`${documents.insertedAt}::text` })
       .from(documents)
       .where(and(eq(documents.agentId, agentId), after(documents.insertedAt, documents.id, last)))
       .orderBy(asc(documents.insertedAt), asc(documents.id))
       .limit(PAGE);
     if (page.length === 0) return;
-    yield page;
+    yield page.map((p) => p.row);
     if (page.length < PAGE) return;
-    last = page[page.length - 1];
+    const end = page[page.length - 1]!;
+    last = { at: end.at, id: end.row.id };
   }
 }
 
 export async function* taughtAnswersOf(db: Db, agentId: string) {
-  let last: { insertedAt: Date; id: string } | undefined;
+  let last: Cursor | undefined;
   for (;;) {
     const page = await db
-      .select()
+      .select({ row: taughtAnswers, at: sql<string>`${taughtAnswers.insertedAt}::text` })
       .from(taughtAnswers)
       .where(and(eq(taughtAnswers.agentId, agentId), after(taughtAnswers.insertedAt, taughtAnswers.id, last)))
       .orderBy(asc(taughtAnswers.insertedAt), asc(taughtAnswers.id))
       .limit(PAGE);
     if (page.length === 0) return;
-    yield page;
+    yield page.map((p) => p.row);
     if (page.length < PAGE) return;
-    last = page[page.length - 1];
+    const end = page[page.length - 1]!;
+    last = { at: end.at, id: end.row.id };
   }
 }
 

@@ -33,8 +33,8 @@ const AGENTS = Math.max(1, Number(arg("agents") ?? 2));
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "agentcity-bench-export-"));
-  const url = POSTGRES ? (await createDatabase(POSTGRES)).url : undefined;
-  const database = await openDatabase({ databaseUrl: url, dataDir: path.join(dir, "db") });
+  const made = POSTGRES ? await createDatabase(POSTGRES) : undefined;
+  const database = await openDatabase({ databaseUrl: made?.url, dataDir: path.join(dir, "db") });
   const store = localStore(path.join(dir, "files"));
   try {
     await migrate(database);
@@ -117,6 +117,7 @@ async function main() {
     );
   } finally {
     await database.close();
+    await made?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
