@@ -58,6 +58,8 @@ export type RouteContract = {
   data?: z.ZodType;
   meta?: z.ZodType;
   responds?: Responds;
+  /** A download's one media type (`application/zip`); without it, CSV or JSON as the query asks. */
+  fileType?: string;
 };
 
 /** Keeps the literal types of a contract (its path, method and schemas) for the typed client and server. */

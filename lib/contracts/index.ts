@@ -7,6 +7,7 @@ import { channelContracts } from "./channels";
 import { chatContracts } from "./chat";
 import type { RouteContract } from "./contract";
 import { eraseContracts } from "./erase";
+import { exportContracts } from "./exports";
 import { historyContracts } from "./history";
 import { modelContracts } from "./models";
 import { siteContracts } from "./site";
@@ -34,6 +35,7 @@ export const contracts = {
   ...widgetContracts,
   ...apiKeyContracts,
   ...workspaceContracts,
+  ...exportContracts,
   ...channelContracts,
   ...eraseContracts,
 } satisfies Record<string, RouteContract>;

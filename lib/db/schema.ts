@@ -1085,3 +1085,52 @@ export const channelEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.channelId, t.externalId] })],
 );
+
+export const exportStates = ["queued", "running", "ready", "failed"] as const;
+export type ExportState = (typeof exportStates)[number];
+
+/**
+ * A ZIP of everything a workspace holds (issue 48), written by a job to the file store. Only the SHA-256 of
+ * its download token is kept; the link lasts 24 hours from the ZIP being ready.
+ */
+export const workspaceExports = pgTable(
+  "workspace_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    /** the requester's language (the mail) and time zone (times in the ZIP) when asked */
+    locale: text("locale").notNull(),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    state: text("state").$type<ExportState>().notNull().default("queued"),
+    storageKey: text("storage_key"),
+    bytes: bigint("bytes", { mode: "number" }),
+    tokenHash: text("token_hash").unique(),
+    error: text("error"),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("workspace_exports_workspace_idx").on(t.workspaceId, t.insertedAt),
+    check("workspace_exports_state_check", sql`${t.state} in ('queued', 'running', 'ready', 'failed')`),
+  ],
+);
+
+/** Each member session downloads an export's link once. */
+export const workspaceExportDownloads = pgTable(
+  "workspace_export_downloads",
+  {
+    exportId: uuid("export_id")
+      .notNull()
+      .references(() => workspaceExports.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    downloadedAt: timestamp("downloaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.sessionId] })],
+);

@@ -14,6 +14,7 @@ export const errorCodes = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

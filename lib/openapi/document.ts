@@ -190,10 +190,12 @@ function successOf(
         "200": {
           description: "a file (Content-Disposition: attachment)",
           headers: { "Content-Disposition": { schema: { type: "string" } } },
-          content: {
-            "text/csv": { schema: { type: "string" } },
-            "application/json": { schema: {} },
-          },
+          content: contract.fileType
+            ? { [contract.fileType]: { schema: { type: "string", format: "binary" } } }
+            : {
+                "text/csv": { schema: { type: "string" } },
+                "application/json": { schema: {} },
+              },
         },
       };
     case "json-or-redirect":

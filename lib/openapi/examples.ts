@@ -21,6 +21,7 @@ const STRINGS: Record<string, string | null> = {
   "meta.last_id": "conv_7Hq2Lm9Xc4",
   allowed_domains: "corner-cafe.example",
   failure_code: null,
+  download_url: "/api/v1/workspace/export/8f14e45f-ceea-467f-a8f5-6c9b7d1e2a31",
   "apiKey.name": "CRM sync",
   "channel.id": "ch_q7ZkLm9Xc4Vt7Rb8Nc3Kd6",
   "channel.webhook_url": "https://agentcity.example/api/v1/channels/telegram/ch_q7ZkLm9Xc4Vt7Rb8Nc3Kd6",

@@ -43,6 +43,20 @@ export const textsVi: Record<string, string> = {
   "the agent's public id, as in /{lang}/c/{id} and `agent_id`":
     "mã công khai của trợ lý, như trong /{lang}/c/{id} và `agent_id`",
   "files, snippets and websites it learns from": "các tệp, đoạn văn bản và trang web mà trợ lý học từ đó",
+  // Workspace exports
+  "queued, running, ready (downloadable), failed or expired":
+    "queued (đang chờ), running (đang tạo), ready (tải được), failed (thất bại) hoặc expired (hết hạn)",
+  "the export's uuid": "uuid của bản xuất",
+  "the ZIP's size once ready": "dung lượng tệp ZIP khi đã sẵn sàng",
+  "where a ready export is downloaded (signed in), else null":
+    "nơi tải bản xuất đã sẵn sàng (cần đăng nhập), nếu không thì null",
+  "the token from the e-mailed link": "mã trong liên kết đã gửi qua e-mail",
+  "Starts writing one ZIP of everything the workspace holds and e-mails a link valid 24 hours (owner and admin; 3 a day).":
+    "Bắt đầu tạo một tệp ZIP chứa mọi dữ liệu của không gian làm việc và gửi e-mail liên kết có hiệu lực 24 giờ (chủ sở hữu và quản trị viên; 3 lần mỗi ngày).",
+  "The workspace's recent exports with their state, the newest first (owner and admin).":
+    "Các bản xuất gần đây của không gian làm việc kèm trạng thái, mới nhất trước (chủ sở hữu và quản trị viên).",
+  "Downloads a ready export as application/zip: members with the role, once per session, within 24 hours.":
+    "Tải bản xuất đã sẵn sàng dưới dạng application/zip: thành viên có vai trò phù hợp, mỗi phiên một lần, trong vòng 24 giờ.",
   // Workspaces
   "owner > admin > editor > support": "chủ sở hữu > quản trị viên > biên tập viên > hỗ trợ",
   "admin, editor or support": "quản trị viên, biên tập viên hoặc hỗ trợ",

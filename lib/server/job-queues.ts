@@ -5,6 +5,7 @@ import { billingQueues } from "@/lib/billing/jobs";
 import { channelQueues } from "@/lib/channels/jobs";
 import type { Config } from "@/lib/config";
 import { retentionQueue } from "@/lib/erase/retention";
+import { exportQueues } from "@/lib/export/queue";
 import { ingestQueue } from "@/lib/ingest/queue";
 import { recrawlDueQueue, recrawlQueue } from "@/lib/ingest/recrawl-queue";
 import type { JobQueue } from "@/lib/jobs/workers";
@@ -22,5 +23,6 @@ export function jobQueues(cfg: Config): ReadonlyArray<JobQueue> {
     ...billingQueues,
     ...channelQueues,
     backupQueue(cfg),
+    ...exportQueues,
   ];
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -95,6 +97,32 @@ export function s3Store(options: S3StoreOptions): S3FileStore {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!res.Body) return new Uint8Array();
         return await res.Body.transformToByteArray();
+      } catch (err) {
+        if (isMissingObject(err)) return null;
+        throw err;
+      }
+    },
+    async putFile(key, file) {
+      assertKey(key);
+      // One PutObject with a streamed body of known length (up to 5 GB): nothing is held whole in memory,
+      // and the object appears only once it has all arrived.
+      const { size } = await stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: "application/octet-stream",
+        }),
+      );
+    },
+    async stream(key) {
+      assertKey(key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!res.Body) return new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+        return res.Body.transformToWebStream() as ReadableStream<Uint8Array>;
       } catch (err) {
         if (isMissingObject(err)) return null;
         throw err;

@@ -1,8 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { access, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { config } from "@/lib/config";
 import { assertKey } from "./key";
 import { isStoredKey, listFiles } from "./local-files";
@@ -37,6 +38,28 @@ export function localStore(root: string): CheckedFileStore {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async putFile(key, source) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await copyFile(source, temp);
+        await rename(temp, file);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async stream(key) {
+      const file = fileOf(key);
+      try {
+        if (!(await stat(file)).isFile()) return null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+      return Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
     },
     async *list() {
       for (const rel of await listFiles(root)) if (isStoredKey(rel)) yield rel;

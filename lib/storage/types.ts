@@ -19,4 +19,11 @@ export type CheckedFileStore = FileStore & {
   list(): AsyncIterable<string>;
   /** true when the store can be used now; never throws, and settles within a few seconds */
   check(): Promise<boolean>;
+  /**
+   * Stores a local file's bytes under the key, read as a stream (large files such as workspace exports are
+   * never held whole in memory); whole or absent, as `put`.
+   */
+  putFile(key: string, file: string): Promise<void>;
+  /** The bytes under the key as a stream, null when nothing is stored there. */
+  stream(key: string): Promise<ReadableStream<Uint8Array> | null>;
 };

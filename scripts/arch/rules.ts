@@ -136,6 +136,15 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/shared",
   ],
   "lib/graphql": [...DOMAIN_BASE, "lib/auth", "lib/billing", "lib/limits"],
+  // Export everything (issue 48): the workspace's data read in pages into one streamed ZIP, mailed as a link.
+  "lib/export": [
+    ...DOMAIN_BASE,
+    "lib/billing-views",
+    "lib/jobs",
+    "lib/mail",
+    "lib/storage",
+    "lib/workspaces",
+  ],
   // The process: it wires everything together, so it may import any room.
   "lib/server": ["*"],
 };

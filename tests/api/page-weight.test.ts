@@ -180,6 +180,8 @@ describe(`the owner's pages stay within ${OWNER_CEILING_KB} KB of gzipped script
     "/en/settings/audit",
     "/en/setup/channels",
     "/vi/setup",
+    "/en/settings/data",
+    "/vi/settings/data",
   ]) {
     it(path, async () => {
       const { ownerCookie } = await setUp();

@@ -9,6 +9,7 @@ import { billingContracts } from "@/lib/contracts/billing";
 import { channelContracts } from "@/lib/contracts/channels";
 import { chatContracts } from "@/lib/contracts/chat";
 import { eraseContracts } from "@/lib/contracts/erase";
+import { exportContracts } from "@/lib/contracts/exports";
 import { historyContracts } from "@/lib/contracts/history";
 import { contracts } from "@/lib/contracts/index";
 import { modelContracts } from "@/lib/contracts/models";
@@ -124,6 +125,7 @@ describe("contract coverage", () => {
       userContracts,
       widgetContracts,
       workspaceContracts,
+      exportContracts,
     ];
     expect(Object.keys(contracts)).toHaveLength(areas.reduce((n, a) => n + Object.keys(a).length, 0));
     const routes = Object.values(contracts).map((c) => `${c.method} ${c.path}`);

@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CheckedFileStore, localStore } from "@/lib/storage/store";
 import { tempDirs } from "../helpers/temp";
@@ -61,6 +62,19 @@ function contract(name: string, harness: () => Harness) {
       const big = new Uint8Array(1024 * 1024).map((_, i) => (i * 7919) % 251);
       await store.put("agents/a1/big", big);
       expect(Buffer.from((await store.get("agents/a1/big"))!).equals(Buffer.from(big))).toBe(true);
+    });
+
+    it("stores a local file read as a stream and gives it back as one (workspace exports)", async () => {
+      const { store } = harness();
+      const big = new Uint8Array(6 * 1024 * 1024).map((_, i) => (i * 7919) % 251);
+      const file = path.join(tempDir(), "export.zip");
+      writeFileSync(file, big);
+      await store.putFile("exports/w1/e1.zip", file);
+      const stream = await store.stream("exports/w1/e1.zip");
+      expect(stream).not.toBeNull();
+      const back = new Uint8Array(await new Response(stream).arrayBuffer());
+      expect(Buffer.from(back).equals(Buffer.from(big))).toBe(true);
+      expect(await store.stream("exports/w1/missing.zip")).toBeNull();
     });
 
     it("replaces a file put again under the same key", async () => {
