@@ -7,9 +7,10 @@ import { cn } from "@/lib/ui/cn";
 const TABS = [
   { key: "members", href: "/settings/members" },
   { key: "audit", href: "/settings/audit" },
+  { key: "data", href: "/settings/data" },
 ] as const;
 
-/** Settings' own navigation: Members and Audit. */
+/** Settings' own navigation: Members, Audit and Data. */
 export function SettingsTabs() {
   const t = useTranslations("settings.tabs");
   const pathname = usePathname();

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { and, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/events";
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { type ExportState, users, workspaceExportDownloads, workspaceExports } from "@/lib/db/schema";
@@ -102,6 +103,13 @@ export async function requestExport(
         insertedAt: now,
       })
       .returning();
+    await recordAudit(t, {
+      workspaceId: member.workspaceId,
+      actorId: member.userId,
+      ip: member.ip ?? null,
+      action: "workspace.exported",
+      target: { kind: "export", id: made!.id },
+    });
     return made!;
   });
   try {

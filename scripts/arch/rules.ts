@@ -139,6 +139,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // Export everything (issue 48): the workspace's data read in pages into one streamed ZIP, mailed as a link.
   "lib/export": [
     ...DOMAIN_BASE,
+    "lib/audit",
     "lib/billing-views",
     "lib/jobs",
     "lib/mail",
