@@ -81,6 +81,8 @@ export function useChat({
 }) {
   const [items, setItems] = useState<ChatItem[]>(initialItems);
   const [sending, setSending] = useState(false);
+  /** A person (issue 46): offered after a fallback, awaited, or talking; null while the agent answers. */
+  const [handoff, setHandoff] = useState<"offered" | "waiting" | "live" | null>(null);
   const conversation = useRef<string | undefined>(initialConversation);
   const controller = useRef<AbortController | null>(null);
   const answeredRef = useRef(onAnswered);
@@ -109,10 +111,18 @@ export function useChat({
             },
             onSources: (sources) => update(answerKey, (it) => ({ ...it, sources })),
             onDelta: (text) => update(answerKey, (it) => ({ ...it, content: it.content + text })),
+            onHandoff: (e) => {
+              conversation.current = e.conversation_id;
+              setHandoff(e.state);
+              if (e.state !== "offered")
+                update(userKey, () => ({ ...itemFromMessage(e.question), key: userKey }));
+            },
           },
           abort.signal,
         );
-        update(answerKey, () => ({ ...itemFromMessage(stored), key: answerKey, question }));
+        // A question a person answers has no answer bubble: their reply arrives on the live stream.
+        if (stored) update(answerKey, () => ({ ...itemFromMessage(stored), key: answerKey, question }));
+        else setItems((prev) => prev.filter((it) => it.key !== answerKey));
       } catch (err) {
         const error = failureOf(err);
         if (error.code === "aborted" || abort.signal.aborted) {
@@ -181,6 +191,9 @@ export function useChat({
   return {
     items,
     sending,
+    handoff,
+    setHandoff,
+    setItems,
     send,
     retry,
     stop,

@@ -7,6 +7,7 @@ import { channelContracts } from "./channels";
 import { chatContracts } from "./chat";
 import type { RouteContract } from "./contract";
 import { historyContracts } from "./history";
+import { inboxContracts } from "./inbox";
 import { modelContracts } from "./models";
 import { siteContracts } from "./site";
 import { trainingContracts } from "./training";
@@ -34,6 +35,7 @@ export const contracts = {
   ...apiKeyContracts,
   ...workspaceContracts,
   ...channelContracts,
+  ...inboxContracts,
 } satisfies Record<string, RouteContract>;
 
 export type ContractName = keyof typeof contracts;
