@@ -71,7 +71,7 @@ async function json(req: Request, asked: Asked, headers: Record<string, string>)
       conversation_id: conversation.publicId,
       question: messageView(question, conversation.publicId),
       message: answer ? messageView(answer, conversation.publicId) : null,
-      handoff,
+      ...(handoff ? { handoff } : {}),
     },
     { headers },
   );

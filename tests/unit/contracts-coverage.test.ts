@@ -9,6 +9,7 @@ import { billingContracts } from "@/lib/contracts/billing";
 import { channelContracts } from "@/lib/contracts/channels";
 import { chatContracts } from "@/lib/contracts/chat";
 import { historyContracts } from "@/lib/contracts/history";
+import { inboxContracts } from "@/lib/contracts/inbox";
 import { contracts } from "@/lib/contracts/index";
 import { modelContracts } from "@/lib/contracts/models";
 import { siteContracts } from "@/lib/contracts/site";
@@ -116,6 +117,7 @@ describe("contract coverage", () => {
       channelContracts,
       chatContracts,
       historyContracts,
+      inboxContracts,
       modelContracts,
       siteContracts,
       trainingContracts,
