@@ -7,6 +7,7 @@ import { FileTextIcon } from "@/components/icons/lite/file-text";
 import { KeyRoundIcon } from "@/components/icons/lite/key-round";
 import { LockIcon } from "@/components/icons/lite/lock";
 import { MessageCircleIcon } from "@/components/icons/lite/message-circle";
+import { MessagesSquareIcon } from "@/components/icons/lite/messages-square";
 import { PanelBottomOpenIcon } from "@/components/icons/lite/panel-bottom-open";
 import { RotateCcwClockIcon as HistoryIcon } from "@/components/icons/lite/rotate-ccw-clock";
 import { SettingsIcon } from "@/components/icons/lite/settings";
@@ -22,6 +23,7 @@ const icons: Record<NavKey, typeof SettingsIcon> = {
   apiKeys: KeyRoundIcon,
   chat: MessageCircleIcon,
   history: HistoryIcon,
+  inbox: MessagesSquareIcon,
   billing: CreditCardIcon,
   pricing: TagIcon,
 };

@@ -1,5 +1,14 @@
 /** SHELL-3: the product's navigation. `requiresAuth` mirrors the spec's requiresAuth flags. */
-export type NavKey = "setup" | "files" | "widget" | "apiKeys" | "history" | "billing" | "pricing" | "chat";
+export type NavKey =
+  | "setup"
+  | "files"
+  | "widget"
+  | "apiKeys"
+  | "history"
+  | "inbox"
+  | "billing"
+  | "pricing"
+  | "chat";
 
 export type NavItem = { key: NavKey; href: string; requiresAuth: boolean };
 
@@ -10,6 +19,7 @@ export const appNav: NavItem[] = [
   { key: "apiKeys", href: "/setup/api-keys", requiresAuth: true },
   { key: "chat", href: "/chat", requiresAuth: true },
   { key: "history", href: "/history", requiresAuth: true },
+  { key: "inbox", href: "/inbox", requiresAuth: true },
   { key: "billing", href: "/billing", requiresAuth: true },
   { key: "pricing", href: "/pricing", requiresAuth: false },
 ];
