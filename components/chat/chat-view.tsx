@@ -1,13 +1,13 @@
 "use client";
 
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef } from "react";
-import type { ChatChannel, ChatMessage } from "@/lib/client/chat-types";
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
+import type { ChatChannel } from "@/lib/client/chat-types";
 import { useLiteLocale } from "@/lib/i18n/lite";
 import { ChatBubble } from "./chat-bubble";
 import { Composer } from "./composer";
 import { usePreloadChatCode } from "./lazy-answer-extras";
 import { SuggestedQuestions } from "./suggested-questions";
-import { type ChatItem, itemFromMessage, useChat } from "./use-chat";
+import { type ChatItem, useChat } from "./use-chat";
 
 // A person in the conversation (issue 46): its code loads only once one is offered or awaited.
 const LiveHandoff = lazy(() => import("./live-handoff"));
@@ -59,16 +59,6 @@ export function ChatView({
     if (followAtStart) follow();
   }, []);
 
-  const { setHandoff, setItems } = chat;
-  const onReply = useCallback(
-    (m: ChatMessage) => {
-      setItems((prev) => (prev.some((it) => it.key === m.id) ? prev : [...prev, itemFromMessage(m)]));
-      follow();
-    },
-    [setItems, follow],
-  );
-  const handoffId = channel.kind === "public" && chat.handoff ? chat.conversationId() : undefined;
-
   const send = (text: string) => {
     chat.send(text);
     follow();
@@ -92,14 +82,9 @@ export function ChatView({
           />
         ))}
       </ol>
-      {handoffId && chat.handoff && (
+      {channel.kind === "public" && chat.handoff && (
         <Suspense>
-          <LiveHandoff
-            conversationId={handoffId}
-            state={chat.handoff}
-            onState={setHandoff}
-            onReply={onReply}
-          />
+          <LiveHandoff chat={chat} follow={follow} />
         </Suspense>
       )}
       {chat.items.length === 0 && (

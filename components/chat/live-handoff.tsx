@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { ChatMessage } from "@/lib/client/chat-types";
 import { useLiteT } from "@/lib/i18n/lite";
+import { itemFromMessage, type useChat } from "./use-chat";
 
 /**
  * A person in the visitor's conversation (issue 46), loaded only once one is offered or asked for (the
@@ -10,16 +11,19 @@ import { useLiteT } from "@/lib/i18n/lite";
  * browser's EventSource reconnects by itself with Last-Event-ID, so a reply written meanwhile still comes.
  */
 export default function LiveHandoff({
-  conversationId,
-  state,
-  onState,
-  onReply,
+  chat,
+  follow,
 }: {
-  conversationId: string;
-  state: "offered" | "waiting" | "live";
-  onState: (state: "offered" | "waiting" | "live" | null) => void;
-  onReply: (message: ChatMessage) => void;
+  chat: ReturnType<typeof useChat>;
+  follow: () => void;
 }) {
+  const conversationId = chat.conversationId() ?? "";
+  const state = chat.handoff ?? "offered";
+  const onState = chat.setHandoff;
+  const onReply = (m: ChatMessage) => {
+    chat.setItems((prev) => (prev.some((it) => it.key === m.id) ? prev : [...prev, itemFromMessage(m)]));
+    follow();
+  };
   const t = useLiteT("chatUi");
   const [line, setLine] = useState<string | null>(null);
   const [typing, setTyping] = useState<string | null>(null);
@@ -31,7 +35,7 @@ export default function LiveHandoff({
   latest.current = { t, onState, onReply };
 
   useEffect(() => {
-    if (!following) return;
+    if (!following || !conversationId) return;
     const url = `/api/v1/public/agent/conversation/events?conversation_id=${encodeURIComponent(conversationId)}`;
     const events = new EventSource(url);
     const { t, onState, onReply } = {
