@@ -82,7 +82,7 @@ export function ChatView({
           />
         ))}
       </ol>
-      {channel.kind === "public" && chat.handoff && (
+      {chat.handoff && (
         <Suspense>
           <LiveHandoff chat={chat} follow={follow} />
         </Suspense>

@@ -101,21 +101,20 @@ export function useChat({
       setSending(true);
       try {
         const { streamChatMessage } = await loadChatStream();
+        const started = (e: { conversation_id: string; question: ChatMessage }) => {
+          conversation.current = e.conversation_id;
+          update(userKey, () => ({ ...itemFromMessage(e.question), key: userKey }));
+        };
         const stored = await streamChatMessage(
           channel,
           { content: question, conversationId: conversation.current, locale },
           {
-            onStart: (e) => {
-              conversation.current = e.conversation_id;
-              update(userKey, () => ({ ...itemFromMessage(e.question), key: userKey }));
-            },
+            onStart: started,
             onSources: (sources) => update(answerKey, (it) => ({ ...it, sources })),
             onDelta: (text) => update(answerKey, (it) => ({ ...it, content: it.content + text })),
             onHandoff: (e) => {
-              conversation.current = e.conversation_id;
               setHandoff(e.state);
-              if (e.state !== "offered")
-                update(userKey, () => ({ ...itemFromMessage(e.question), key: userKey }));
+              started(e);
             },
           },
           abort.signal,

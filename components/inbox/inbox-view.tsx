@@ -8,7 +8,7 @@ import { LoadFailed, Loading } from "@/components/shell/load-state";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiClientError, api } from "@/lib/client/api";
-import { contracts } from "@/lib/contracts/client";
+import { inboxRoutes as contracts } from "@/lib/client/inbox-routes";
 import type { InboxItem, LiveMessage } from "@/lib/contracts/inbox";
 import { cn } from "@/lib/ui/cn";
 

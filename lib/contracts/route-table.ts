@@ -57,13 +57,4 @@ export const routeTable = {
   listChannels: "GET /api/v1/agent/channels",
   connectChannel: "POST /api/v1/agent/channels",
   disconnectChannel: "DELETE /api/v1/agent/channels/:id",
-  requestHandoff: "POST /api/v1/public/agent/conversation/handoff",
-  visitorEvents: "GET /api/v1/public/agent/conversation/events",
-  inboxList: "GET /api/v1/agent/inbox",
-  inboxConversation: "GET /api/v1/agent/inbox/:id",
-  inboxEvents: "GET /api/v1/agent/inbox/events",
-  takeoverConversation: "POST /api/v1/agent/conversation/:id/takeover",
-  replyConversation: "POST /api/v1/agent/conversation/:id/reply",
-  typingConversation: "POST /api/v1/agent/conversation/:id/typing",
-  releaseConversation: "POST /api/v1/agent/conversation/:id/release",
 } as const;
