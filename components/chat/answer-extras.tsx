@@ -15,6 +15,3 @@ export function AnswerActions(props: ComponentProps<typeof AnswerFeedback>) {
     </div>
   );
 }
-
-// A person in the conversation (issue 46) loads with the answers' extras: no chunk of its own to fetch.
-export { default as LiveHandoff } from "./live-handoff";

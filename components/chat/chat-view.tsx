@@ -1,14 +1,13 @@
 "use client";
 
-import { type ReactNode, Suspense, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import type { ChatChannel } from "@/lib/client/chat-types";
 import { useLiteLocale } from "@/lib/i18n/lite";
 import { ChatBubble } from "./chat-bubble";
 import { Composer } from "./composer";
-import { LazyLiveHandoff, usePreloadChatCode } from "./lazy-answer-extras";
+import { usePreloadChatCode } from "./lazy-answer-extras";
 import { SuggestedQuestions } from "./suggested-questions";
 import { type ChatItem, useChat } from "./use-chat";
-
 import { useStickToBottom } from "./use-stick-to-bottom";
 
 /**
@@ -79,11 +78,6 @@ export function ChatView({
           />
         ))}
       </ol>
-      {chat.handoff && (
-        <Suspense>
-          <LazyLiveHandoff chat={chat} follow={follow} />
-        </Suspense>
-      )}
       {chat.items.length === 0 && (
         <SuggestedQuestions questions={questions} icon={questionIcon} disabled={chat.sending} onPick={send} />
       )}

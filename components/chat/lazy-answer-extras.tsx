@@ -1,7 +1,7 @@
 "use client";
 
 import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect } from "react";
-import type { AnswerActions, LiveHandoff, SourcesList } from "./answer-extras";
+import type { AnswerActions, SourcesList } from "./answer-extras";
 import { loadChatStream } from "./use-chat";
 
 /**
@@ -25,14 +25,6 @@ const Sources = lazy<ComponentType<ComponentProps<typeof SourcesList>>>(() =>
 const Actions = lazy<ComponentType<ComponentProps<typeof AnswerActions>>>(() =>
   extras().then(
     (m) => ({ default: m.AnswerActions }),
-    () => ({ default: Nothing }),
-  ),
-);
-
-/** A person in the conversation (issue 46): loaded with the extras, once one is offered or awaited. */
-export const LazyLiveHandoff = lazy<ComponentType<ComponentProps<typeof LiveHandoff>>>(() =>
-  extras().then(
-    (m) => ({ default: m.LiveHandoff }),
     () => ({ default: Nothing }),
   ),
 );

@@ -3,71 +3,63 @@
 import { useEffect, useRef, useState } from "react";
 import type { ChatMessage } from "@/lib/client/chat-types";
 import { useLiteT } from "@/lib/i18n/lite";
-import { itemFromMessage, type useChat } from "./use-chat";
+import { LazyMarkdown } from "./lazy-markdown";
+
+type State = "offered" | "waiting" | "live";
 
 /**
  * A person in the visitor's conversation (issue 46), loaded only once one is offered or asked for (the
- * public page's 140 KB budget): the "Talk to a person" action, then the conversation's live stream. The
- * browser's EventSource reconnects by itself with Last-Event-ID, so a reply written meanwhile still comes.
+ * public page's 140 KB budget): the "Talk to a person" action, then the conversation's live stream and the
+ * team's replies, rendered like answers. The browser's EventSource reconnects by itself with
+ * Last-Event-ID, so a reply written meanwhile still comes.
  */
 export default function LiveHandoff({
-  chat,
-  follow,
+  conversationId,
+  state,
+  onState,
 }: {
-  chat: ReturnType<typeof useChat>;
-  follow: () => void;
+  conversationId: string;
+  state: State;
+  onState: (state: State | null) => void;
 }) {
-  const conversationId = chat.conversationId() ?? "";
-  const state = chat.handoff ?? "offered";
-  const onState = chat.setHandoff;
-  const onReply = (m: ChatMessage) => {
-    chat.setItems((prev) => (prev.some((it) => it.key === m.id) ? prev : [...prev, itemFromMessage(m)]));
-    follow();
-  };
   const t = useLiteT("chatUi");
   const [line, setLine] = useState<string | null>(null);
   const [typing, setTyping] = useState<string | null>(null);
+  const [replies, setReplies] = useState<ChatMessage[]>([]);
   const [busy, setBusy] = useState(false);
-  const seen = useRef(new Set<string>());
   const following = state !== "offered";
   // The stream lives as long as the conversation is followed, whatever the page re-renders meanwhile.
-  const latest = useRef({ t, onState, onReply });
-  latest.current = { t, onState, onReply };
+  const latest = useRef({ t, onState });
+  latest.current = { t, onState };
 
   useEffect(() => {
-    if (!following || !conversationId) return;
+    if (!following) return;
     const url = `/api/v1/public/agent/conversation/events?conversation_id=${encodeURIComponent(conversationId)}`;
     const events = new EventSource(url);
-    const { t, onState, onReply } = {
-      t: (key: string, values?: Record<string, string>) => latest.current.t(key, values),
-      onState: (s: "live" | null) => latest.current.onState(s),
-      onReply: (m: ChatMessage) => latest.current.onReply(m),
-    };
+    const t = (key: string, values?: Record<string, string>) => latest.current.t(key, values);
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     const data = (e: Event) => JSON.parse((e as MessageEvent<string>).data) as Record<string, unknown>;
+    const someone = (e: Event) => String(data(e).name || t("handoffSomeone"));
     events.addEventListener("waiting", () => setLine(t("handoffWaiting")));
     events.addEventListener("member_joined", (e) => {
-      setLine(t("handoffJoined", { name: String(data(e).name || t("handoffSomeone")) }));
-      onState("live");
+      setLine(t("handoffJoined", { name: someone(e) }));
+      latest.current.onState("live");
     });
     events.addEventListener("typing", (e) => {
-      const at = Date.parse(String(data(e).at ?? ""));
-      if (!(Date.now() - at < 5_000)) return;
-      setTyping(t("handoffTyping", { name: String(data(e).name || t("handoffSomeone")) }));
+      if (!(Date.now() - Date.parse(String(data(e).at ?? "")) < 5_000)) return;
+      setTyping(t("handoffTyping", { name: someone(e) }));
       clearTimeout(typingTimer);
       typingTimer = setTimeout(() => setTyping(null), 5_000);
     });
     events.addEventListener("member_reply", (e) => {
       const message = data(e).message as ChatMessage;
       setTyping(null);
-      if (seen.current.has(message.id)) return;
-      seen.current.add(message.id);
-      onReply(message);
+      setReplies((prev) => (prev.some((m) => m.id === message.id) ? prev : [...prev, message]));
     });
     events.addEventListener("released", () => {
       setLine(t("handoffBack"));
       events.close();
-      onState(null);
+      latest.current.onState(null);
     });
     return () => {
       clearTimeout(typingTimer);
@@ -75,31 +67,38 @@ export default function LiveHandoff({
     };
   }, [following, conversationId]);
 
-  if (state === "offered") {
-    return (
-      <button
-        type="button"
-        disabled={busy}
-        className="min-h-11 justify-self-start rounded-md border px-4 text-sm"
-        onClick={async () => {
-          setBusy(true);
-          const res = await fetch("/api/v1/public/agent/conversation/handoff", {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ conversation_id: conversationId }),
-          }).catch(() => null);
-          setBusy(false);
-          if (res?.ok) onState("waiting");
-          else setLine(t("handoffFailed"));
-        }}
-      >
-        {t("handoffOffer")}
-      </button>
-    );
-  }
   return (
-    <p className="text-muted-foreground text-sm" role="status">
-      {typing ?? line ?? t("handoffWaiting")}
-    </p>
+    <div className="grid gap-3">
+      {replies.map((m) => (
+        <div key={m.id} className="rounded-lg bg-muted px-3 py-2 text-sm">
+          <LazyMarkdown text={m.content} />
+        </div>
+      ))}
+      {state === "offered" ? (
+        <button
+          type="button"
+          disabled={busy}
+          className="min-h-11 justify-self-start rounded-md border px-4 text-sm"
+          onClick={async () => {
+            setBusy(true);
+            const res = await fetch("/api/v1/public/agent/conversation/handoff", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ conversation_id: conversationId }),
+            }).catch(() => null);
+            setBusy(false);
+            if (res?.ok) onState("waiting");
+            else setLine(t("handoffFailed"));
+          }}
+        >
+          {t("handoffOffer")}
+        </button>
+      ) : null}
+      {(following || line) && (
+        <p className="text-muted-foreground text-sm" role="status">
+          {typing ?? line ?? t("handoffWaiting")}
+        </p>
+      )}
+    </div>
   );
 }

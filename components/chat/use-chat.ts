@@ -81,8 +81,6 @@ export function useChat({
 }) {
   const [items, setItems] = useState<ChatItem[]>(initialItems);
   const [sending, setSending] = useState(false);
-  /** A person (issue 46): offered after a fallback, awaited, or talking; null while the agent answers. */
-  const [handoff, setHandoff] = useState<"offered" | "waiting" | "live" | null>(null);
   const conversation = useRef<string | undefined>(initialConversation);
   const controller = useRef<AbortController | null>(null);
   const answeredRef = useRef(onAnswered);
@@ -101,25 +99,20 @@ export function useChat({
       setSending(true);
       try {
         const { streamChatMessage } = await loadChatStream();
-        const started = (e: { conversation_id: string; question: ChatMessage }) => {
-          conversation.current = e.conversation_id;
-          update(userKey, () => ({ ...itemFromMessage(e.question), key: userKey }));
-        };
         const stored = await streamChatMessage(
           channel,
           { content: question, conversationId: conversation.current, locale },
           {
-            onStart: started,
+            onStart: (e) => {
+              conversation.current = e.conversation_id;
+              update(userKey, () => ({ ...itemFromMessage(e.question), key: userKey }));
+            },
             onSources: (sources) => update(answerKey, (it) => ({ ...it, sources })),
             onDelta: (text) => update(answerKey, (it) => ({ ...it, content: it.content + text })),
-            onHandoff: (e) => {
-              setHandoff(e.state);
-              started(e);
-            },
           },
           abort.signal,
         );
-        // A question a person answers has no answer bubble: their reply arrives on the live stream.
+        // A question a person answers (issue 46) has no answer bubble: their reply comes live.
         if (stored) update(answerKey, () => ({ ...itemFromMessage(stored), key: answerKey, question }));
         else setItems((prev) => prev.filter((it) => it.key !== answerKey));
       } catch (err) {
@@ -190,9 +183,6 @@ export function useChat({
   return {
     items,
     sending,
-    handoff,
-    setHandoff,
-    setItems,
     send,
     retry,
     stop,

@@ -53,6 +53,9 @@ function bodyOf(channel: ChatChannel, post: ChatPost) {
   };
 }
 
+/** The window event a handoff is announced with (detail: the state, the conversation and its question). */
+export const HANDOFF_EVENT = "agentcity:handoff";
+
 /** The same header name as lib/limits/challenge.ts; a constant here keeps the solver out of this module. */
 const CHALLENGE_HEADER = "x-chat-challenge";
 
@@ -90,6 +93,16 @@ export async function streamChatMessage(
     } catch (err) {
       throw err instanceof ApiClientError ? asChatError(err) : new ChatStreamError(0, "network_error", "");
     }
+  };
+  // A person in the conversation (issue 46) is told to the page too: its live part (components/chat/
+  // live-handoff.tsx) loads only then, and the chat's own first script stays as it was.
+  const told = handlers.onHandoff;
+  handlers = {
+    ...handlers,
+    onHandoff: (e) => {
+      told?.(e);
+      globalThis.dispatchEvent?.(new CustomEvent(HANDOFF_EVENT, { detail: e }));
+    },
   };
   let res = await send();
   // Traffic that looks automated must prove work first (CHAT-8): solve in the background and send again,
