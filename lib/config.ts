@@ -220,6 +220,20 @@ const schema = z.object({
     .min(16, "LLM_MAX_OUTPUT_TOKENS must be a whole number from 16 to 32000")
     .max(32000, "LLM_MAX_OUTPUT_TOKENS must be a whole number from 16 to 32000")
     .default(1024),
+  /** Live-inbox event streams (visitors' and members') one instance keeps open; past it, a 503 (issue 46). */
+  INBOX_MAX_STREAMS: z.coerce
+    .number({ error: "INBOX_MAX_STREAMS must be a whole number from 1 to 1000000" })
+    .int("INBOX_MAX_STREAMS must be a whole number from 1 to 1000000")
+    .min(1, "INBOX_MAX_STREAMS must be a whole number from 1 to 1000000")
+    .max(1_000_000, "INBOX_MAX_STREAMS must be a whole number from 1 to 1000000")
+    .default(5000),
+  /** Handoff requests and messages to a person, per visitor and per address, per minute (issue 46). */
+  INBOX_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "INBOX_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000" })
+    .int("INBOX_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000")
+    .min(1, "INBOX_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000")
+    .max(1_000_000, "INBOX_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000")
+    .default(20),
   /** Public-chat messages one visitor may send per minute. */
   CHAT_LIMIT_VISITOR_PER_MINUTE: z.coerce
     .number({ error: "CHAT_LIMIT_VISITOR_PER_MINUTE must be a whole number from 1 to 1000000" })

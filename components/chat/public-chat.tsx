@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLiteShell } from "@/components/shell/lite-shell-starter";
 import type { ChatChannel } from "@/lib/client/chat-types";
 import { useLiteLocale } from "@/lib/i18n/lite";
@@ -11,6 +11,9 @@ export type QuestionIcons = { byQuestion: Record<string, string>; host: string |
 
 // Icons load their code (loader, sanitizer) with the first chip that has one: the page's 140 KB budget.
 const QuestionIcon = lazy(() => import("./question-icon"));
+// A person in the conversation (issue 46): its code loads once one is offered or awaited.
+const LiveHandoff = lazy(() => import("./live-handoff"));
+type Handoff = { state: "offered" | "waiting" | "live"; conversation_id: string };
 
 /**
  * A visitor's new conversation with an agent (CHAT-1). Once the first answer is in, the address becomes the
@@ -30,6 +33,12 @@ export function PublicChat({
   const channel = useMemo<ChatChannel>(() => ({ kind: "public", agentId }), [agentId]);
   const moved = useRef(false);
   const toaster = useLiteShell();
+  const [handoff, setHandoff] = useState<Handoff | null>(null);
+  useEffect(() => {
+    const heard = (e: Event) => setHandoff((e as CustomEvent<Handoff>).detail);
+    addEventListener("agentcity:handoff", heard);
+    return () => removeEventListener("agentcity:handoff", heard);
+  }, []);
   const onAnswered = (conversationId: string) => {
     if (moved.current) return;
     moved.current = true;
@@ -55,6 +64,15 @@ export function PublicChat({
         }}
         onAnswered={onAnswered}
       />
+      {handoff && (
+        <Suspense>
+          <LiveHandoff
+            conversationId={handoff.conversation_id}
+            state={handoff.state}
+            onState={(state) => setHandoff(state && { ...handoff, state })}
+          />
+        </Suspense>
+      )}
       {toaster}
     </>
   );

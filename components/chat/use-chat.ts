@@ -112,7 +112,9 @@ export function useChat({
           },
           abort.signal,
         );
-        update(answerKey, () => ({ ...itemFromMessage(stored), key: answerKey, question }));
+        // A question a person answers (issue 46) has no answer bubble: their reply comes live.
+        if (stored) update(answerKey, () => ({ ...itemFromMessage(stored), key: answerKey, question }));
+        else setItems((prev) => prev.filter((it) => it.key !== answerKey));
       } catch (err) {
         const error = failureOf(err);
         if (error.code === "aborted" || abort.signal.aborted) {

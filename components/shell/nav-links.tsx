@@ -25,6 +25,7 @@ const icons: Record<NavKey, typeof SettingsIcon> = {
   channels: MessagesSquareIcon,
   chat: MessageCircleIcon,
   history: HistoryIcon,
+  inbox: MessagesSquareIcon,
   billing: CreditCardIcon,
   settings: UsersIcon,
   pricing: TagIcon,

@@ -14,7 +14,8 @@ const log = logger("cache");
  */
 
 export const CHANNEL = "agentcity_invalidate";
-export type Topic = "profile" | "entitlement" | "embed" | "agent";
+/** `inbox`: a live-inbox event was stored (lib/inbox/hub.ts); the key says whose streams to wake. */
+export type Topic = "profile" | "entitlement" | "embed" | "agent" | "inbox";
 type Handler = (key: string) => void;
 
 /** pg_notify's payload limit is 8000 bytes; keys are ids, far below it. */

@@ -115,6 +115,9 @@ async function answerOf(
   let done: AnswerEvent | null = null;
   for await (const event of asked.events(AbortSignal.timeout(ANSWER_TIMEOUT_MS))) {
     if (event.type === "done" || event.type === "error") done = event;
+    // A person has the conversation (issue 46): the message waits for them, nothing is answered now.
+    if (event.type === "handoff" && event.state !== "offered")
+      return translate(locale, "errors.handoff_person_will_answer");
   }
   if (done?.type === "done") return plainAnswer(done.message.content, done.message.sources, locale);
   return translate(locale, `errors.${done?.type === "error" ? done.errorKey : "chat_upstream_failed"}`);

@@ -66,7 +66,12 @@ export type AnswerEvent =
   /** The stored answer; replaces what was streamed (citations renumbered). */
   | { type: "done"; message: MessageRow }
   /** The model failed; `errorKey` is under errors.* in the messages. */
-  | { type: "error"; errorKey: string; messageId: string };
+  | { type: "error"; errorKey: string; messageId: string }
+  /**
+   * A person (issue 46): `offered` after an answer the agent could not give; `waiting` or `live` when the
+   * question went to the conversation's person instead of being answered (then no start, done or error).
+   */
+  | { type: "handoff"; state: "offered" | "waiting" | "live" };
 
 export type Asked = {
   conversation: ConversationRow;
@@ -168,7 +173,16 @@ function answerLanguage(agent: AgentRow, input: AskInput): ChatLanguage {
     : detectLanguage(input.content, input.locale);
 }
 
-function newConversation(scope: ChatScope, input: AskInput, language: string): NewConversation {
+export function newConversation(
+  scope: {
+    agent: Pick<AgentRow, "id">;
+    channel: ConversationChannel;
+    visitorId: string | null;
+    apiKeyId?: string | null;
+  },
+  input: Pick<AskInput, "content" | "device">,
+  language: string,
+): NewConversation {
   return {
     publicId: newConversationId(),
     agentId: scope.agent.id,

@@ -3,14 +3,25 @@ import { answeringAgent } from "@/lib/agents/answering-agent";
 import type { AgentRow } from "@/lib/agents/queries";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
+import { heldMessage, limitVisitor, offersPerson, startWaiting } from "@/lib/inbox/handoff";
+import { asksForPerson } from "@/lib/inbox/intent";
 import { spendAllowance, spentMessage } from "@/lib/limits/allowance";
 import { enforceOwnerLimits, enforcePublicLimits } from "@/lib/limits/chat";
 import { logger } from "@/lib/logger";
 import type { ChatLanguage } from "@/lib/retrieval/language";
 import { markIdentified, verifyIdentity } from "@/lib/widget/identity";
 import { warnOwnerIfDue } from "./allowance-warnings";
-import { type Asked, type AskInput, ask, type ChatScope, findConversation } from "./ask";
-import type { ConversationRow } from "./conversations";
+import {
+  type AnswerEvent,
+  type Asked,
+  type AskInput,
+  ask,
+  type ChatScope,
+  findConversation,
+  newConversation,
+  newMessageId,
+} from "./ask";
+import { type ConversationRow, insertMessage, type MessageRow, startConversation } from "./conversations";
 import type { MessageInput, PublicMessageInput } from "./input";
 
 /**
@@ -71,6 +82,19 @@ export async function sendVisitorMessage(
     spent: spentMessage(db, agent.ownerId),
   };
   const conversation = await findConversation(db, scope, input.conversation_id);
+  // A person has the conversation, or is awaited in it (issue 46): the agent does not answer; the message
+  // is stored for them. A visitor asking for a person in words is handed over the same way.
+  const who = { visitorId: facts.visitor.id, addressKey: facts.addressKey };
+  if (conversation && conversation.handoffState !== "bot") {
+    const language = conversation.language ?? input.locale ?? facts.locale;
+    const found = { conversation, agent };
+    const question = await heldMessage(db, who, found, input.content, language);
+    return toPerson(conversation, question, conversation.handoffState === "live" ? "live" : "waiting");
+  }
+  if (offersPerson(agent.handoff) && asksForPerson(input.content)) {
+    await limitVisitor(db, who);
+    return askedForPerson(db, scope, facts, input, conversation);
+  }
   const { corpusVersion, ...spent } = await enforcePublicLimits(db, facts.challengeSolution, {
     visitorId: facts.visitor.id,
     isNewVisitor: facts.visitor.isNew,
@@ -85,7 +109,68 @@ export async function sendVisitorMessage(
   // A visitor the owner's site signed for (the widget); a wrong hash leaves them anonymous.
   const identified = verifyIdentity(agent.widgetSecret, input.identity);
   if (identified) await markIdentified(db, asked.conversation.id, identified);
-  return asked;
+  return offersPerson(agent.handoff) ? offeringPerson(asked) : asked;
+}
+
+/**
+ * A visitor who asked for a person in words (issue 46): the question is stored (starting the conversation
+ * when it is the first) and the conversation waits for one instead of being answered.
+ */
+async function askedForPerson(
+  db: Db,
+  scope: ChatScope,
+  facts: VisitorFacts,
+  input: PublicMessageInput,
+  conversation: ConversationRow | null,
+): Promise<Asked> {
+  const { agent } = scope;
+  const locale = input.locale ?? facts.locale;
+  const language =
+    conversation?.language ?? (agent.language === "en" || agent.language === "vi" ? agent.language : locale);
+  const question = { publicId: newMessageId(), content: input.content, language };
+  const started = conversation
+    ? {
+        conversation,
+        question: await insertMessage(db, {
+          ...question,
+          conversationId: conversation.id,
+          agentId: agent.id,
+          role: "user",
+        }),
+      }
+    : await startConversation(
+        db,
+        newConversation(scope, { ...input, device: facts.device }, language),
+        question,
+      );
+  const waiting = await startWaiting(db, { conversation: started.conversation, agent });
+  return toPerson(waiting, started.question, "waiting");
+}
+
+/** A question a person answers: no answer from the agent, only the state the conversation is in. */
+function toPerson(conversation: ConversationRow, question: MessageRow, state: "waiting" | "live"): Asked {
+  return {
+    conversation,
+    question,
+    async *events() {
+      yield { type: "handoff", state };
+    },
+  };
+}
+
+/** After an answer the agent could not give, a person is offered (issue 46). */
+function offeringPerson(asked: Asked): Asked {
+  return {
+    ...asked,
+    async *events(signal) {
+      for await (const e of asked.events(signal)) {
+        // Before `done`: a reader stops at the answer.
+        if (e.type === "done" && e.message.mode === "fallback")
+          yield { type: "handoff", state: "offered" } satisfies AnswerEvent;
+        yield e;
+      }
+    },
+  };
 }
 
 /**

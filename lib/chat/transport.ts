@@ -56,17 +56,22 @@ export function answerResponse(
 async function json(req: Request, asked: Asked, headers: Record<string, string>): Promise<Response> {
   const { conversation, question } = asked;
   let answer: MessageRow | null = null;
+  let handoff: "offered" | "waiting" | "live" | null = null;
   for await (const e of asked.events(req.signal)) {
     if (e.type === "error") throw new ApiError("service_unavailable", e.errorKey, {}, undefined, headers);
     if (e.type === "done") answer = e.message;
+    if (e.type === "handoff") handoff = e.state;
   }
-  // Only when the client left before the first word: nothing was stored, and nobody reads this.
-  if (!answer) throw new Error("the answer ended without a message");
+  // A question a person answers (issue 46) has no answer here; otherwise there is one, unless the client
+  // left before the first word: nothing was stored, and nobody reads this.
+  if (!answer && (handoff === null || handoff === "offered"))
+    throw new Error("the answer ended without a message");
   return ok(
     {
       conversation_id: conversation.publicId,
       question: messageView(question, conversation.publicId),
-      message: messageView(answer, conversation.publicId),
+      message: answer ? messageView(answer, conversation.publicId) : null,
+      ...(handoff ? { handoff } : {}),
     },
     { headers },
   );
@@ -96,6 +101,14 @@ function eventStream(req: Request, asked: Asked, headers: Record<string, string>
             break;
           case "done":
             out.send("done", { message: messageView(e.message, conversationId) });
+            break;
+          case "handoff":
+            // `offered` follows an answer; `waiting` and `live` replace it: the question went to a person.
+            out.send("handoff", {
+              state: e.state,
+              conversation_id: conversationId,
+              question: messageView(question, conversationId),
+            });
             break;
           case "error":
             out.send("error", {

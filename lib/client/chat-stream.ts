@@ -15,6 +15,15 @@ export type ChatStreamHandlers = {
   onStart?: (e: { conversation_id: string; question: ChatMessage; message_id: string }) => void;
   onSources?: (sources: ChatSource[]) => void;
   onDelta?: (text: string) => void;
+  /**
+   * A person (issue 46): `offered` after an answer the agent could not give; `waiting` or `live` when the
+   * question went to the conversation's person, with no answer (the call then resolves with null).
+   */
+  onHandoff?: (e: {
+    state: "offered" | "waiting" | "live";
+    conversation_id: string;
+    question: ChatMessage;
+  }) => void;
 };
 
 /** A failure with the API's code and its translated sentence; `messageId` when the answer was stored failed. */
@@ -44,6 +53,9 @@ function bodyOf(channel: ChatChannel, post: ChatPost) {
   };
 }
 
+/** The window event a handoff is announced with (detail: the state, the conversation and its question). */
+export const HANDOFF_EVENT = "agentcity:handoff";
+
 /** The same header name as lib/limits/challenge.ts; a constant here keeps the solver out of this module. */
 const CHALLENGE_HEADER = "x-chat-challenge";
 
@@ -57,13 +69,16 @@ function challengeOf(json: unknown): ChallengeSpec | null {
 
 const asChatError = (e: ApiClientError) => new ChatStreamError(e.status, e.code, e.detail, e.retryAfter);
 
-/** Resolves with the stored answer (`done`); rejects with a ChatStreamError (code `aborted` after a stop). */
+/**
+ * Resolves with the stored answer (`done`), or null when a person has the conversation; rejects with a
+ * ChatStreamError (code `aborted` after a stop).
+ */
 export async function streamChatMessage(
   channel: ChatChannel,
   post: ChatPost,
   handlers: ChatStreamHandlers,
   signal?: AbortSignal,
-): Promise<ChatMessage> {
+): Promise<ChatMessage | null> {
   const route = channelRoutes(channel).send;
   const send = async (challengeAnswer?: string) => {
     try {
@@ -78,6 +93,16 @@ export async function streamChatMessage(
     } catch (err) {
       throw err instanceof ApiClientError ? asChatError(err) : new ChatStreamError(0, "network_error", "");
     }
+  };
+  // A person in the conversation (issue 46) is told to the page too: its live part (components/chat/
+  // live-handoff.tsx) loads only then, and the chat's own first script stays as it was.
+  const told = handlers.onHandoff;
+  handlers = {
+    ...handlers,
+    onHandoff: (e) => {
+      told?.(e);
+      globalThis.dispatchEvent?.(new CustomEvent(HANDOFF_EVENT, { detail: e }));
+    },
   };
   let res = await send();
   // Traffic that looks automated must prove work first (CHAT-8): solve in the background and send again,
@@ -97,9 +122,15 @@ export async function streamChatMessage(
   if (!(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
     const json = (await readJson(res)) as { data?: DataOf<typeof route> } | null;
     if (!json?.data) throw new ChatStreamError(res.status, "stream_interrupted", "");
-    handlers.onStart?.({ ...json.data, message_id: json.data.message.id });
-    handlers.onSources?.(json.data.message.sources);
-    return json.data.message;
+    const { message, handoff } = json.data;
+    if (!message) {
+      if (handoff && handoff !== "offered") handlers.onHandoff?.({ ...json.data, state: handoff });
+      return null;
+    }
+    handlers.onStart?.({ ...json.data, message_id: message.id });
+    handlers.onSources?.(message.sources);
+    if (handoff === "offered") handlers.onHandoff?.({ ...json.data, state: handoff });
+    return message;
   }
   return readStream(res, handlers, signal);
 }
@@ -108,8 +139,9 @@ async function readStream(
   res: Response,
   handlers: ChatStreamHandlers,
   signal?: AbortSignal,
-): Promise<ChatMessage> {
+): Promise<ChatMessage | null> {
   let done: ChatMessage | undefined;
+  let held = false;
   let failure: ChatStreamError | undefined;
   const parser = createSseParser(({ event, data }) => {
     if (done || failure) return;
@@ -124,7 +156,11 @@ async function readStream(
     else if (event === "sources") handlers.onSources?.((payload.sources as ChatSource[]) ?? []);
     else if (event === "delta") handlers.onDelta?.(String(payload.text ?? ""));
     else if (event === "done") done = payload.message as ChatMessage;
-    else if (event === "error") {
+    else if (event === "handoff") {
+      const e = payload as Parameters<NonNullable<ChatStreamHandlers["onHandoff"]>>[0];
+      held = e.state !== "offered";
+      handlers.onHandoff?.(e);
+    } else if (event === "error") {
       const e = (payload.error ?? {}) as { status?: number; message?: string; detail?: string };
       failure = new ChatStreamError(
         e.status ?? 502,
@@ -153,5 +189,6 @@ async function readStream(
   }
   if (failure) throw failure;
   if (done) return done;
+  if (held) return null;
   throw new ChatStreamError(0, signal?.aborted ? "aborted" : "stream_interrupted", "");
 }

@@ -109,7 +109,16 @@ export const FEEDBACK_BODY_LIMIT = jsonLimitFor(MAX_COMMENT_CHARS);
 export const answerSchema = z.object({
   conversation_id: z.string(),
   question: messageSchema,
-  message: messageSchema,
+  message: messageSchema
+    .nullable()
+    .describe("the answer; null when the question went to a person (handoff `waiting` or `live`)"),
+  handoff: z
+    .enum(["offered", "waiting", "live"])
+    .nullable()
+    .optional()
+    .describe(
+      "a person: offered after an answer the agent could not give; waiting or live when the conversation is a person's",
+    ),
 });
 
 export const chatContracts = {

@@ -9,6 +9,7 @@ import type { RouteContract } from "./contract";
 import { eraseContracts } from "./erase";
 import { exportContracts } from "./exports";
 import { historyContracts } from "./history";
+import { inboxContracts } from "./inbox";
 import { modelContracts } from "./models";
 import { siteContracts } from "./site";
 import { trainingContracts } from "./training";
@@ -38,6 +39,7 @@ export const contracts = {
   ...exportContracts,
   ...channelContracts,
   ...eraseContracts,
+  ...inboxContracts,
 } satisfies Record<string, RouteContract>;
 
 export type ContractName = keyof typeof contracts;

@@ -346,6 +346,8 @@ export const agents = pgTable(
      * no daily ceiling); null for the server's default (CHAT_LIMIT_AGENT_DAILY_SHARE, lib/limits/chat.ts).
      */
     dailyShare: smallint("daily_share"),
+    /** When visitors may ask for a person (issue 46): always, only after a fallback, or never. */
+    handoff: text("handoff").$type<HandoffSetting>().notNull().default("after_fallback"),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
@@ -355,6 +357,7 @@ export const agents = pgTable(
   (t) => [
     check("agents_kind_check", sql`${t.kind} in ('individual', 'business', 'government')`),
     check("agents_daily_share_check", sql`${t.dailyShare} between 1 and 100`),
+    check("agents_handoff_check", sql`${t.handoff} in ('always', 'after_fallback', 'never')`),
     index("agents_workspace_idx").on(t.workspaceId, t.insertedAt),
     index("agents_owner_idx").on(t.ownerId),
   ],
@@ -591,6 +594,13 @@ export const conversations = pgTable(
      */
     identityUserId: text("identity_user_id"),
     identityName: text("identity_name"),
+    /**
+     * Who answers (issue 46): the agent (`bot`), nobody yet while the visitor waits for a person
+     * (`waiting`, since `waitingSince`), or the member `heldBy` (`live`); the agent answers only in `bot`.
+     */
+    handoffState: text("handoff_state").$type<HandoffState>().notNull().default("bot"),
+    heldBy: uuid("held_by").references(() => users.id, { onDelete: "set null" }),
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -599,6 +609,10 @@ export const conversations = pgTable(
     index("conversations_visitor_idx").on(t.visitorId, t.lastMessageAt),
     index("conversations_agent_inserted_idx").on(t.agentId, t.insertedAt),
     check("conversations_channel_check", sql`${t.channel} in ('public', 'owner', 'api')`),
+    check("conversations_handoff_state_check", sql`${t.handoffState} in ('bot', 'waiting', 'live')`),
+    index("conversations_handoff_idx")
+      .on(t.agentId, t.handoffState, t.lastMessageAt)
+      .where(sql`${t.handoffState} <> 'bot'`),
   ],
 );
 
@@ -643,12 +657,46 @@ export const messages = pgTable(
      * same question sent again answers on it instead of spending another (lib/chat/ask.ts).
      */
     allowanceHeld: boolean("allowance_held").notNull().default(false),
+    /** A member's reply in the inbox (issue 46): who wrote it; null for the agent's answers and questions. */
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("messages_conversation_seq_idx").on(t.conversationId, t.seq),
     index("messages_agent_inserted_idx").on(t.agentId, t.insertedAt),
     check("messages_role_check", sql`${t.role} in ('user', 'assistant')`),
+  ],
+);
+
+export const handoffSettings = ["always", "after_fallback", "never"] as const;
+export type HandoffSetting = (typeof handoffSettings)[number];
+export const handoffStates = ["bot", "waiting", "live"] as const;
+export type HandoffState = (typeof handoffStates)[number];
+
+/**
+ * What happened in live conversations (issue 46), kept so a stream that reconnects (`Last-Event-ID` is the
+ * id) or an instance that restarted misses nothing: for the visitor of the conversation, for the members of
+ * its workspace, or both. LISTEN/NOTIFY only wakes the streams; this table is what they read.
+ */
+export const inboxEvents = pgTable(
+  "inbox_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    forVisitor: boolean("for_visitor").notNull(),
+    forMembers: boolean("for_members").notNull(),
+    type: text("type").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("inbox_events_conversation_idx").on(t.conversationId, t.id),
+    index("inbox_events_workspace_idx").on(t.workspaceId, t.id),
   ],
 );
 

@@ -6,7 +6,11 @@ const log = logger("sse");
  * A server-sent-events response whose producer learns when the reader goes away: `signal` aborts when the
  * client disconnects (stream cancelled or request aborted), so upstream work stops instead of running on.
  */
-export type SseWriter = { send(event: string, data: unknown): void; signal: AbortSignal };
+export type SseWriter = {
+  /** `id`: the event's id, which the browser sends back as `Last-Event-ID` when it reconnects. */
+  send(event: string, data: unknown, id?: number | string): void;
+  signal: AbortSignal;
+};
 
 const HEARTBEAT_MS = 15_000;
 const encoder = new TextEncoder();
@@ -60,7 +64,8 @@ export function sseResponse(
       };
       stopBeating = beat(() => write(": keep-alive\n\n"));
       const writer: SseWriter = {
-        send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+        send: (event, data, id) =>
+          write(`${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
         signal: aborter.signal,
       };
       produce(writer)

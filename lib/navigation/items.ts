@@ -6,6 +6,7 @@ export type NavKey =
   | "apiKeys"
   | "channels"
   | "history"
+  | "inbox"
   | "billing"
   | "settings"
   | "pricing"
@@ -21,6 +22,7 @@ export const appNav: NavItem[] = [
   { key: "channels", href: "/setup/channels", requiresAuth: true },
   { key: "chat", href: "/chat", requiresAuth: true },
   { key: "history", href: "/history", requiresAuth: true },
+  { key: "inbox", href: "/inbox", requiresAuth: true },
   { key: "billing", href: "/billing", requiresAuth: true },
   { key: "settings", href: "/settings", requiresAuth: true },
   { key: "pricing", href: "/pricing", requiresAuth: false },

@@ -17,6 +17,8 @@ export const RATE_LIMITED = [
   "verifyOtp",
   "startOAuth",
   "finishOAuth",
+  "requestHandoff",
+  "replyConversation",
 ] as const satisfies readonly ContractName[];
 
 const descriptions: Record<string, string> = {

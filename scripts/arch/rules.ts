@@ -107,11 +107,17 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     ...DOMAIN_BASE,
     ...["lib/agents", "lib/billing", "lib/cache", "lib/limits", "lib/retrieval", "lib/shared"],
   ],
+  // The live inbox (issue 46): handoff, members' replies and live events; below the chat, whose visitor
+  // door (lib/chat/send.ts) asks it whether a person has the conversation.
+  "lib/inbox": [
+    ...DOMAIN_BASE,
+    ...["lib/cache", "lib/limits", "lib/retrieval", "lib/shared", "lib/workspaces"],
+  ],
   // The chat engine and its doors (lib/chat/send.ts); HTTP only in its transport.
   "lib/chat": [
     ...DOMAIN_BASE,
-    ...["lib/agents", "lib/answers", "lib/auth", "lib/cache", "lib/device", "lib/lifecycle", "lib/limits"],
-    ...["lib/mail", "lib/metrics", "lib/retrieval", "lib/shared", "lib/widget"],
+    ...["lib/agents", "lib/answers", "lib/auth", "lib/cache", "lib/device", "lib/inbox", "lib/lifecycle"],
+    ...["lib/limits", "lib/mail", "lib/metrics", "lib/retrieval", "lib/shared", "lib/widget"],
   ],
   // Messaging platforms (issue 47): deliveries in, asked through the chat's visitor door, replies out.
   "lib/channels": [

@@ -172,6 +172,7 @@ describe(`the owner's pages stay within ${OWNER_CEILING_KB} KB of gzipped script
     "/en/setup",
     "/en/setup/files",
     "/en/history",
+    "/en/inbox",
     "/en/chat",
     "/en/billing",
     "/en/setup/widget",

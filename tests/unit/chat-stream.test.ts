@@ -57,7 +57,7 @@ describe("streamChatMessage", () => {
       },
     );
     expect(seen).toEqual(["start conv_1", "sources 1", "Mở cửa ", "7 giờ."]);
-    expect(done.content).toBe("Mở cửa 7 giờ.");
+    expect(done?.content).toBe("Mở cửa 7 giờ.");
     const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe("/api/v1/public/agent/conversation/message");
     expect((init.headers as Record<string, string>).accept).toBe("text/event-stream");

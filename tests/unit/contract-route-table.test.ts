@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { chatRoutes } from "@/lib/client/chat-routes";
+import { inboxRoutes } from "@/lib/client/inbox-routes";
 import { contracts } from "@/lib/contracts";
 import { routeTableSource } from "@/scripts/contract-routes";
 
@@ -37,7 +38,7 @@ describe("the browser's route table", () => {
   });
 
   it("holds the chat's own routes as the contracts say (lib/client/chat-routes.ts)", () => {
-    for (const [name, route] of Object.entries(chatRoutes)) {
+    for (const [name, route] of Object.entries({ ...chatRoutes, ...inboxRoutes })) {
       const contract = contracts[name as keyof typeof contracts];
       expect({ name, method: route.method, path: route.path }).toEqual({
         name,

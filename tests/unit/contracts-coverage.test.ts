@@ -11,6 +11,7 @@ import { chatContracts } from "@/lib/contracts/chat";
 import { eraseContracts } from "@/lib/contracts/erase";
 import { exportContracts } from "@/lib/contracts/exports";
 import { historyContracts } from "@/lib/contracts/history";
+import { inboxContracts } from "@/lib/contracts/inbox";
 import { contracts } from "@/lib/contracts/index";
 import { modelContracts } from "@/lib/contracts/models";
 import { siteContracts } from "@/lib/contracts/site";
@@ -119,6 +120,7 @@ describe("contract coverage", () => {
       chatContracts,
       eraseContracts,
       historyContracts,
+      inboxContracts,
       modelContracts,
       siteContracts,
       trainingContracts,
