@@ -51,6 +51,7 @@ export function ownerView(row: AgentRow, locale: Locale): OwnerAgent {
     daily_share: row.dailyShare,
     allowed_domains: row.allowedDomains,
     widget: widgetSettingsOf(row.widget),
+    handoff: row.handoff,
     inserted_at: row.insertedAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -156,6 +157,7 @@ export async function createAgent(db: Db, home: AgentHome, input: AgentInput, lo
     dailyShare: input.daily_share ?? null,
     allowedDomains: input.allowed_domains ?? [],
     widget: { ...widgetSettingsOf({}), ...definedOf(input.widget) },
+    handoff: input.handoff ?? "after_fallback",
   };
   // 72 random bits make a collision practically impossible; a retry costs nothing if one happens.
   for (let attempt = 0; ; attempt++) {
@@ -183,6 +185,7 @@ function patchFor(current: AgentRow, input: AgentInput, locale: Locale): AgentPa
   if (input.model !== undefined) patch.model = input.model;
   if (input.daily_share !== undefined) patch.dailyShare = input.daily_share;
   if (input.allowed_domains !== undefined) patch.allowedDomains = input.allowed_domains;
+  if (input.handoff !== undefined) patch.handoff = input.handoff;
   if (input.widget !== undefined)
     patch.widget = { ...widgetSettingsOf(current.widget), ...definedOf(input.widget) };
   if (input.fallback_message !== undefined)

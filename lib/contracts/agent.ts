@@ -9,6 +9,8 @@ import { block, instant, jsonLimitFor, line } from "./fields";
 /** The owner's agent (AGENT-1) and what visitors may know of it (AGENT-7). */
 
 const kinds = agentKindChoices;
+/** When a visitor may ask for a person (issue 46); the database's check says the same. */
+const handoffChoices = ["always", "after_fallback", "never"] as const;
 const _kindsMatchDatabase: Same<(typeof kinds)[number], AgentKind> = true;
 
 /** Empty means "use the default" for texts that have one. */
@@ -120,6 +122,10 @@ export const agentInputSchema = z.object({
     .describe(
       "the most of the month's messages visitors may use in one day, in percent (100: no daily ceiling); null for the server's default",
     ),
+  handoff: z
+    .enum(handoffChoices)
+    .optional()
+    .describe("when a visitor is offered a person: always, after a fallback answer, or never"),
 });
 
 export type AgentInput = z.infer<typeof agentInputSchema>;
@@ -173,6 +179,7 @@ export const ownerAgentSchema = z.object({
     .describe("the most of the month's messages visitors may use in one day, in percent; null: the default"),
   allowed_domains: z.array(z.string()).describe("host names allowed to embed the widget; empty for any site"),
   widget: widgetSchema.describe("the website widget's look"),
+  handoff: z.enum(handoffChoices).describe("when a visitor is offered a person"),
   inserted_at: instant,
   updated_at: instant,
 });

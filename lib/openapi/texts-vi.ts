@@ -27,6 +27,9 @@ export const textsVi: Record<string, string> = {
   "the client address the act came from, when there was a request":
     "địa chỉ máy khách thực hiện hoạt động, khi có một yêu cầu",
   // Agents of a workspace
+  "when a visitor is offered a person: always, after a fallback answer, or never":
+    "khi nào khách được đề nghị gặp nhân viên: luôn luôn, sau một câu trả lời dự phòng, hoặc không bao giờ",
+  "when a visitor is offered a person": "khi nào khách được đề nghị gặp nhân viên",
   "Deletes one of the workspace's agents (editor and up, typing its name) with its documents, files, passages, conversations and widget settings; 409 while documents are being learned.":
     "Xóa một trợ lý của không gian làm việc (từ biên tập viên trở lên, gõ đúng tên trợ lý) cùng tài liệu, tệp, đoạn trích, cuộc trò chuyện và cài đặt tiện ích của nó; 409 khi tài liệu vẫn đang được học.",
   "the agent's name, exactly": "tên của trợ lý, chính xác từng chữ",

@@ -91,6 +91,22 @@ describe("several agents per workspace", () => {
     const names = (await call<Listed[]>(alice, "GET", "/api/v1/agents")).body.data.map((a) => a.name);
     expect(names).toEqual(["Tiệm bánh Hoa", "Chi nhánh 2", "Chi nhánh Ba"]);
 
+    // When visitors are offered a person is the agent's own setting (issue 46).
+    expect(saved.body.data).toMatchObject({ handoff: "after_fallback" });
+    const never = await call<Agent & { handoff: string }>(
+      alice,
+      "POST",
+      `/api/v1/agent?agent_id=${third.body.data.id}`,
+      {
+        name: "Chi nhánh Ba",
+        handoff: "never",
+      },
+    );
+    expect(never.body.data.handoff).toBe("never");
+    expect((await call<{ handoff: string }>(alice, "GET", "/api/v1/agent")).body.data.handoff).toBe(
+      "after_fallback",
+    );
+
     // Training is per agent: a snippet for the second is not the first's.
     alice.agent = undefined;
     const taught = await call(alice, "POST", `/api/v1/agent/document?agent_id=${second.body.data.id}`, {
@@ -109,7 +125,13 @@ describe("several agents per workspace", () => {
     expect(docsOfSecond.body.data).toHaveLength(1);
 
     // Bad input: a clear 422, nothing made.
-    for (const body of [{}, { name: "" }, { name: "x".repeat(5000) }, { name: "A", kind: "robot" }]) {
+    for (const body of [
+      {},
+      { name: "" },
+      { name: "x".repeat(5000) },
+      { name: "A", kind: "robot" },
+      { name: "A", handoff: "sometimes" },
+    ]) {
       const bad = await call(alice, "POST", "/api/v1/agents", body, "vi");
       expect(bad.status, JSON.stringify(body)).toBe(422);
     }
