@@ -9,6 +9,60 @@
  * /api/v1/openapi.json stays English.
  */
 export const textsVi: Record<string, string> = {
+  // Data rights and the live inbox
+  "30, 90, 180 or 365 days; null keeps conversations until deleted by hand":
+    "30, 90, 180 hoặc 365 ngày; null giữ cuộc trò chuyện cho đến khi bị xóa thủ công",
+  "30, 90, 180 or 365; null: Off": "30, 90, 180 hoặc 365; null: Tắt",
+  "A member takes the conversation over; held by another member, a 409 naming them.":
+    "Một thành viên tiếp nhận cuộc trò chuyện; nếu thành viên khác đang giữ thì trả về 409 nêu tên người đó.",
+  "Changes the current workspace's retention: conversations older than it are deleted daily (owner and admin).":
+    "Đổi thời gian lưu của không gian làm việc hiện tại: cuộc trò chuyện cũ hơn mức đó bị xóa hằng ngày (chủ sở hữu và quản trị viên).",
+  "Deletes every conversation of one visitor, found by one of their conversations, their name, e-mail or phone, and their contacts (owner and admin).":
+    "Xóa mọi cuộc trò chuyện của một khách, tìm theo một cuộc trò chuyện của họ, tên, e-mail hoặc số điện thoại, cùng các liên hệ của họ (chủ sở hữu và quản trị viên).",
+  "Deletes one conversation and its messages (owner and admin).":
+    "Xóa một cuộc trò chuyện cùng các tin nhắn của nó (chủ sở hữu và quản trị viên).",
+  "Deletes the caller's account: leaves every workspace, deletes those they are alone in, ends their plan and sessions; refused while they are the last owner of a workspace with other members.":
+    "Xóa tài khoản của người gọi: rời mọi không gian làm việc, xóa những không gian chỉ có một mình họ, kết thúc gói và các phiên đăng nhập; bị từ chối khi họ là chủ sở hữu cuối cùng của một không gian còn thành viên khác.",
+  "Deletes the current workspace with all its agents' data (owner only, typing its name); its plan ends at once without refund, invoices are kept without personal data.":
+    "Xóa không gian làm việc hiện tại cùng toàn bộ dữ liệu của các trợ lý (chỉ chủ sở hữu, gõ đúng tên không gian); gói kết thúc ngay không hoàn tiền, hóa đơn được giữ lại nhưng không còn dữ liệu cá nhân.",
+  "Gives the conversation back to the agent; the visitor is told the assistant is back.":
+    "Trả cuộc trò chuyện lại cho trợ lý; khách được báo rằng trợ lý đã quay lại.",
+  "How long the current workspace keeps conversations.":
+    "Không gian làm việc hiện tại lưu cuộc trò chuyện trong bao lâu.",
+  "One conversation of the workspace, whole, with who wrote each reply.":
+    "Một cuộc trò chuyện của không gian làm việc, đầy đủ, kèm người viết từng câu trả lời.",
+  "The holder is typing: the visitor's stream says so.":
+    "Người đang giữ cuộc trò chuyện đang gõ: luồng của khách sẽ báo điều đó.",
+  "The holder's reply (markdown, rendered like an answer), sent live to the visitor.":
+    "Câu trả lời của người đang giữ (markdown, hiển thị như một câu trả lời), gửi trực tiếp đến khách.",
+  "The visitor asks for a person in their own conversation: it waits for a member.":
+    "Khách yêu cầu gặp nhân viên trong cuộc trò chuyện của chính mình: cuộc trò chuyện chờ một thành viên.",
+  "The visitor's own conversation live (SSE): waiting, member_joined, member_reply, typing, released; resumes after Last-Event-ID.":
+    "Cuộc trò chuyện của chính khách theo thời gian thực (SSE): waiting, member_joined, member_reply, typing, released; tiếp tục sau Last-Event-ID.",
+  "The workspace's inbox live (SSE): waiting, visitor_message, taken, member_reply, released; resumes after Last-Event-ID.":
+    "Hộp thư của không gian làm việc theo thời gian thực (SSE): waiting, visitor_message, taken, member_reply, released; tiếp tục sau Last-Event-ID.",
+  "The workspace's inbox: waiting for a person first (longest wait first), then live, then recent.":
+    "Hộp thư của không gian làm việc: các cuộc trò chuyện đang chờ nhân viên đứng đầu (chờ lâu nhất trước), rồi đang trực tiếp, rồi gần đây.",
+  "a conversation of the visitor, conv_…": "một cuộc trò chuyện của khách, conv_…",
+  "a person: offered after an answer the agent could not give; waiting or live when the conversation is a person's":
+    "gặp nhân viên: được đề nghị sau một câu trả lời mà trợ lý không đưa ra được; waiting hoặc live khi cuộc trò chuyện do một người phụ trách",
+  "as the Last-Event-ID header": "như tiêu đề Last-Event-ID",
+  "contacts deleted": "số liên hệ đã xóa",
+  "conversations deleted, with their messages": "số cuộc trò chuyện đã xóa, cùng các tin nhắn của chúng",
+  "digits, with or without +84, spaces or dots": "các chữ số, có hoặc không có +84, dấu cách hay dấu chấm",
+  "the agent answers (bot), a person is awaited (waiting), or a member holds it (live)":
+    "trợ lý trả lời (bot), đang chờ một người (waiting), hoặc một thành viên đang giữ (live)",
+  "the answer; null when the question went to a person (handoff `waiting` or `live`)":
+    "câu trả lời; null khi câu hỏi đã được chuyển cho một người (handoff `waiting` hoặc `live`)",
+  "the conversation's public id, conv_…": "mã công khai của cuộc trò chuyện, conv_…",
+  "the first name of the member holding it": "tên của thành viên đang giữ cuộc trò chuyện",
+  "the first name of the member who wrote it; null for the agent's":
+    "tên của thành viên đã viết; null nếu là của trợ lý",
+  "the name the owner's site signed for them": "tên mà trang web của chủ sở hữu đã ký cho họ",
+  "the workspace's name, exactly": "tên của không gian làm việc, chính xác từng chữ",
+  "whether a running plan was ended": "gói đang chạy có bị kết thúc hay không",
+  "whether the caller's role may change it (owner, admin)":
+    "vai trò của người gọi có được thay đổi hay không (chủ sở hữu, quản trị viên)",
   // Audit log
   "The current workspace's audit log, newest first, on a `last_id` cursor (owner and admin).":
     "Nhật ký hoạt động của không gian làm việc hiện tại, mới nhất trước, phân trang bằng `last_id` (chủ sở hữu và quản trị viên).",
