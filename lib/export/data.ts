@@ -67,15 +67,13 @@ type Cursor = { at: string; id: string };
 const after = (at: AnyPgColumn, id: AnyPgColumn, last: Cursor | undefined) =>
   last ? sql`(${at}, ${id}) > (${last.at}::timestamptz, ${last.id}::uuid)` : undefined;
 
-export async function* documentsOf(db: Db, agentId: string): AsyncGenerator<DocumentRow[]> {
+/** Rows PAGE at a time in (inserted_at, id) order: `read` fetches the page after a cursor. */
+async function* keysetPages<T extends { id: string }>(
+  read: (last: Cursor | undefined) => Promise<{ row: T; at: string }[]>,
+): AsyncGenerator<T[]> {
   let last: Cursor | undefined;
   for (;;) {
-    const page = await db
-      .select({ row: documents, at: sql<string>`${documents.insertedAt}::text` })
-      .from(documents)
-      .where(and(eq(documents.agentId, agentId), after(documents.insertedAt, documents.id, last)))
-      .orderBy(asc(documents.insertedAt), asc(documents.id))
-      .limit(PAGE);
+    const page = await read(last);
     if (page.length === 0) return;
     yield page.map((p) => p.row);
     if (page.length < PAGE) return;
@@ -84,21 +82,26 @@ export async function* documentsOf(db: Db, agentId: string): AsyncGenerator<Docu
   }
 }
 
-export async function* taughtAnswersOf(db: Db, agentId: string) {
-  let last: Cursor | undefined;
-  for (;;) {
-    const page = await db
+export function documentsOf(db: Db, agentId: string): AsyncGenerator<DocumentRow[]> {
+  return keysetPages((last) =>
+    db
+      .select({ row: documents, at: sql<string>`${documents.insertedAt}::text` })
+      .from(documents)
+      .where(and(eq(documents.agentId, agentId), after(documents.insertedAt, documents.id, last)))
+      .orderBy(asc(documents.insertedAt), asc(documents.id))
+      .limit(PAGE),
+  );
+}
+
+export function taughtAnswersOf(db: Db, agentId: string) {
+  return keysetPages((last) =>
+    db
       .select({ row: taughtAnswers, at: sql<string>`${taughtAnswers.insertedAt}::text` })
       .from(taughtAnswers)
       .where(and(eq(taughtAnswers.agentId, agentId), after(taughtAnswers.insertedAt, taughtAnswers.id, last)))
       .orderBy(asc(taughtAnswers.insertedAt), asc(taughtAnswers.id))
-      .limit(PAGE);
-    if (page.length === 0) return;
-    yield page.map((p) => p.row);
-    if (page.length < PAGE) return;
-    const end = page[page.length - 1]!;
-    last = { at: end.at, id: end.row.id };
-  }
+      .limit(PAGE),
+  );
 }
 
 /** The agent's conversations in order of creation (their `seq`), a page at a time, with their messages. */

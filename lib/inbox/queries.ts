@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { agents, conversations, type HandoffState, messages, users } from "@/lib/db/schema";
 import { foldForSearch } from "@/lib/retrieval/fold";
@@ -22,46 +22,29 @@ const agentColumns = {
   handoff: agents.handoff,
 };
 
-/** A public conversation of one of the workspace's agents; any other id is none (a 404). */
-export async function conversationOfWorkspace(
+/** A public conversation by its public id, with its agent, where `scope` holds too; else null. */
+async function publicConversationWhere(
   db: Db,
-  workspaceId: string,
   publicId: string,
+  scope: SQL,
 ): Promise<InboxConversation | null> {
   const [row] = await db
     .select({ conversation: conversations, agent: agentColumns })
     .from(conversations)
     .innerJoin(agents, eq(agents.id, conversations.agentId))
-    .where(
-      and(
-        eq(conversations.publicId, publicId),
-        eq(agents.workspaceId, workspaceId),
-        eq(conversations.channel, "public"),
-      ),
-    )
+    .where(and(eq(conversations.publicId, publicId), eq(conversations.channel, "public"), scope))
     .limit(1);
   return row ?? null;
 }
 
+/** A public conversation of one of the workspace's agents; any other id is none (a 404). */
+export function conversationOfWorkspace(db: Db, workspaceId: string, publicId: string) {
+  return publicConversationWhere(db, publicId, eq(agents.workspaceId, workspaceId));
+}
+
 /** The visitor's own public conversation, with its agent; anyone else's is none (a 404). */
-export async function conversationOfVisitor(
-  db: Db,
-  visitorId: string,
-  publicId: string,
-): Promise<InboxConversation | null> {
-  const [row] = await db
-    .select({ conversation: conversations, agent: agentColumns })
-    .from(conversations)
-    .innerJoin(agents, eq(agents.id, conversations.agentId))
-    .where(
-      and(
-        eq(conversations.publicId, publicId),
-        eq(conversations.visitorId, visitorId),
-        eq(conversations.channel, "public"),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+export function conversationOfVisitor(db: Db, visitorId: string, publicId: string) {
+  return publicConversationWhere(db, publicId, eq(conversations.visitorId, visitorId));
 }
 
 /** Moves a conversation from `from` (any of them) to `to`; null when it was in none of them. */
