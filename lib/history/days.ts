@@ -58,33 +58,4 @@ export function eachDay(from: string, to: string): string[] {
   return out;
 }
 
-/** An instant as local ISO 8601 with the zone's offset ("2026-11-23T07:05:00+07:00"). */
-export function isoInZone(at: Date, tz: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: tz,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const local = Date.UTC(
-    +parts.year!,
-    +parts.month! - 1,
-    +parts.day!,
-    +parts.hour!,
-    +parts.minute!,
-    +parts.second!,
-  );
-  const offset = Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-  const sign = offset < 0 ? "-" : "+";
-  const abs = Math.abs(offset);
-  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${hhmm}`;
-}
+export { isoInZone } from "@/lib/shared/zoned-iso";

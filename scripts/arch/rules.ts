@@ -125,7 +125,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     ...["lib/agents", "lib/billing", "lib/chat", "lib/jobs", "lib/limits", "lib/mail", "lib/retrieval"],
     "lib/widget",
   ],
-  "lib/history": ["lib/chat", "lib/contracts", "lib/db", "lib/http", "lib/retrieval"],
+  "lib/history": ["lib/chat", "lib/contracts", "lib/db", "lib/http", "lib/retrieval", "lib/shared"],
   // Deleting personal data (issue 48): an agent's, a visitor's, a workspace's, an account's; retention.
   "lib/erase": [
     ...DOMAIN_BASE,
@@ -148,6 +148,7 @@ export const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "lib/audit",
     "lib/billing-views",
     "lib/jobs",
+    "lib/shared",
     "lib/mail",
     "lib/storage",
     "lib/workspaces",
