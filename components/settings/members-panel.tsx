@@ -101,8 +101,10 @@ export function MembersPanel() {
         <ul className="grid gap-2" data-testid="members">
           {members.map((m) => {
             // Nobody changes someone above them or their own role here; the owner's role moves by transfer.
-            const canChange = manages && !m.me && atLeast(myRole, m.role);
-            const canRemove = m.me ? true : manages && atLeast(myRole, m.role);
+            // A workspace has exactly one owner: their role and membership change only by a transfer.
+            const isOwner = m.role === "owner";
+            const canChange = manages && !m.me && !isOwner && atLeast(myRole, m.role);
+            const canRemove = !isOwner && (m.me || (manages && atLeast(myRole, m.role)));
             return (
               <li
                 key={m.id}
@@ -136,7 +138,7 @@ export function MembersPanel() {
                     data-testid="member-role"
                   >
                     {ROLES.map((r) => (
-                      <option key={r} value={r} disabled={!atLeast(myRole, r)}>
+                      <option key={r} value={r} disabled={r === "owner" || !atLeast(myRole, r)}>
                         {roles(r)}
                       </option>
                     ))}
