@@ -1,7 +1,7 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import { type Currency, currencies, formatMoney, perMonthOfYearly } from "@/lib/billing/money";
-import type { PlanLimits } from "@/lib/billing/plan-limits";
+import { agentsByPlan, type PlanLimits, seatsByPlan } from "@/lib/billing/plan-limits";
 import { planCatalogue } from "@/lib/billing/plans";
 import { entitledPlan } from "@/lib/billing/subscription-machine";
 import { stateOf, subscriptionOf } from "@/lib/billing/subscriptions";
@@ -52,8 +52,15 @@ async function limitLines(limits: PlanLimits, locale: Locale): Promise<string[]>
     t("files", { count: limits.maxFilesPerUpload, size: fileSizeText(limits.maxFileBytes, locale) }),
     limits.modelChoice === "any" ? t("modelsAny") : t("modelsDefault"),
     limits.canHideBranding ? t("branding") : t("brandingShown"),
+    countOrContract(agentsByPlan[limits.plan], (count) => t("agents", { count }), t("agentsByContract")),
+    countOrContract(seatsByPlan[limits.plan], (count) => t("seats", { count }), t("seatsByContract")),
+    // Channels are a paid feature: the free plan answers on the page, the widget and the API.
+    limits.plan === "free" ? t("channelsNone") : t("channels"),
   ];
 }
+
+const countOrContract = (n: number | null, some: (count: number) => string, byContract: string) =>
+  n === null ? byContract : some(n);
 
 export async function pricingPlans(
   locale: Locale,

@@ -89,6 +89,20 @@ describe("plan names, one way per language", () => {
     if (locale === "vi") expect(text).not.toContain("Powered by");
   });
 
+  it.each(["en", "vi"] as const)("%s pricing says each plan's agents, team and channels", async (locale) => {
+    const text = await pageText(`/${locale}/pricing`);
+    const lines = catalogue[locale].pricing.limits;
+    expect(text).toContain(lines.channelsNone);
+    expect(text).toContain(lines.channels);
+    if (locale === "vi") {
+      expect(text).toContain("3 trợ lý");
+      expect(text).toContain("20 thành viên nhóm");
+    } else {
+      expect(text).toContain("3 agents");
+      expect(text).toContain("20 team members");
+    }
+  });
+
   it.each(["en", "vi"] as const)(
     "%s widget page names the plan that may hide the branding as planName does",
     async (locale) => {
