@@ -12,7 +12,10 @@ describe("navigation", () => {
     expect(activeNavKey("/setup/api-keys", appNav)).toBe("apiKeys");
     expect(activeNavKey("/setup", appNav)).toBe("setup");
     expect(activeNavKey("/history/abc", appNav)).toBe("history");
-    expect(activeNavKey("/settings", appNav)).toBeUndefined();
+    expect(activeNavKey("/settings/members", appNav)).toBe("settings");
+    expect(activeNavKey("/setup/channels", appNav)).toBe("channels");
+    expect(activeNavKey("/inbox", appNav)).toBe("inbox");
+    expect(activeNavKey("/nowhere", appNav)).toBeUndefined();
   });
 
   it("guards a path and everything under it, and nothing that merely shares a prefix", () => {
