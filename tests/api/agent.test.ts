@@ -109,6 +109,7 @@ describe("POST /api/v1/agent", () => {
         "daily_share",
         "fallback_message",
         "greeting",
+        "handoff",
         "icon",
         "id",
         "inserted_at",
