@@ -1,10 +1,10 @@
-import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
-import { latestMail } from "../helpers/mail";
-import { cookiePairs, signInWithCode } from "../helpers/session";
+import { cookiePairs } from "../helpers/session";
 import { sql } from "../helpers/sql";
+import { call, detail, inviteLink, person, subscribe } from "../helpers/workspace-people";
 
 /**
  * Issue 45 over real HTTP: people sign in with e-mail codes, an owner invites by e-mail (the link read from
@@ -14,63 +14,11 @@ import { sql } from "../helpers/sql";
  */
 
 const base = () => inject("baseUrl");
-type Err = { error?: { message: string; detail: string } };
 type Ws = { id: string; name: string; role: string };
 type Roster = {
   members: { id: string; name: string; email: string | null; role: string; me: boolean }[];
   invitations: { id: string; email: string; role: string; expires_at: string }[];
 };
-
-type Person = { token: string; email: string; id: string; cookies: string[]; ws?: string };
-
-async function person(prefix: string): Promise<Person> {
-  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-  // Many people sign in here: each from an address of its own (198.18.0.0/15, the benchmarking range).
-  const from = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
-  const signed = await signInWithCode(base(), email, { from });
-  return { token: signed.access, email, id: signed.user.id, cookies: signed.cookies };
-}
-
-/** A call from one person's browser: their token, and the workspace cookie it holds, if any. */
-async function call<T>(who: Person, method: string, path: string, body?: unknown, lang = "en") {
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${who.token}`,
-    "accept-language": lang,
-    origin: base(),
-  };
-  if (who.ws) headers.cookie = `ac_ws=${who.ws}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: JSON.parse(text) as { data: T } & Err,
-    setCookies: res.headers.getSetCookie(),
-  };
-}
-
-/** Gives a person's own workspace a paid plan, as a purchase would. */
-async function subscribe(who: Person, plan: string) {
-  await sql(
-    `insert into subscriptions (owner_id, plan, cycle, currency, amount, status, provider,
-       current_period_start, current_period_end)
-     values ($1, $2, 'monthly', 'VND', 100000, 'active', 'payos', now(), now() + interval '30 days')`,
-    [who.id, plan],
-  );
-}
-
-async function inviteLink(email: string, after: number) {
-  const mail = await latestMail(email, { after });
-  const m = mail.text.match(/\/(en|vi)\/invite\/([A-Za-z0-9_-]{43})/);
-  if (!m) throw new Error(`no invitation link in: ${mail.text}`);
-  return { lang: m[1], token: m[2]!, mail };
-}
-
-const detail = (res: { body: Err }) => res.body.error?.detail ?? "";
 
 describe("workspaces over HTTP", () => {
   it("invites, accepts, lists, switches, changes roles and removes, refusing what it must", async () => {
